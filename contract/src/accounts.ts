@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import {
+  bankAccountNameSchema,
+  bankAccountNoSchema,
+  bankCodeSchema,
+  currencySchema,
+  endpoint,
+  nameSchema,
+  passwordSchema,
+  phoneSchema,
+  trimmed,
+} from './common.ts';
+import { INVITE_CODE_MAX_LENGTH } from './constants.ts';
+
+const optionalCode = trimmed(INVITE_CODE_MAX_LENGTH).optional().default('');
+
+/** REG-7: the registration payload. */
+export const registrationSchema = z.object({
+  name: nameSchema,
+  username: phoneSchema,
+  password: passwordSchema,
+  sourceCode: optionalCode,
+  inviteCode: optionalCode,
+  bankCode: bankCodeSchema,
+  bankAccountName: bankAccountNameSchema,
+  bankAccountNo: bankAccountNoSchema,
+  currency: currencySchema.optional(),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+export type RegistrationInput = z.input<typeof registrationSchema>;
+
+/** REG-5: step 3 validates what is known so far; bank data is checked too when it is sent. */
+export const registrationCheckSchema = registrationSchema.partial({
+  bankCode: true,
+  bankAccountName: true,
+  bankAccountNo: true,
+});
+export type RegistrationCheck = z.infer<typeof registrationCheckSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const bankNamesSchema = z.object({ nameTH: z.string(), nameEN: z.string() });
+
+/** part1 §3: Profile. */
+export const profileSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  coin: z.number().int(),
+  bankCode: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  bank: bankNamesSchema,
+  currency: currencySchema,
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const validateRegistration = endpoint({
+  method: 'POST',
+  path: '/api/account/validate',
+  body: registrationCheckSchema,
+  response: okSchema,
+  auth: false,
+});
+
+export const register = endpoint({
+  method: 'POST',
+  path: '/api/account',
+  body: registrationSchema,
+  response: z.object({ _id: z.string(), username: z.string() }),
+  auth: false,
+});
+
+export const loginSchema = z.object({
+  username: trimmed(20).min(1),
+  password: passwordSchema,
+  isRemember: z.boolean().optional().default(false),
+});
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/login',
+  body: loginSchema,
+  response: z.object({ token: z.string(), expiresAt: z.string() }),
+  auth: false,
+});
+
+/** Krapao's logout (SH-12): revokes the session on the server. The spec's old client had none. */
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/logout',
+  body: undefined,
+  response: okSchema,
+  auth: true,
+});
+
+export const getProfile = endpoint({
+  method: 'GET',
+  path: '/api/account/profile',
+  body: undefined,
+  response: profileSchema,
+  auth: true,
+});
+
+export const updateProfile = endpoint({
+  method: 'PUT',
+  path: '/api/account/profile',
+  body: z.object({
+    name: nameSchema,
+    bankCode: bankCodeSchema,
+    bankAccountName: bankAccountNameSchema,
+    bankAccountNo: bankAccountNoSchema,
+  }),
+  response: profileSchema,
+  auth: true,
+});
+
+export const updateBankAccountName = endpoint({
+  method: 'PUT',
+  path: '/api/account/bankAccountName',
+  body: z.object({ bankCode: bankCodeSchema, bankAccountName: bankAccountNameSchema }),
+  response: profileSchema,
+  auth: true,
+});
+
+export const changePassword = endpoint({
+  method: 'PUT',
+  path: '/api/account/changepwd',
+  body: z.object({ oldPassword: passwordSchema, newPassword: passwordSchema }),
+  response: okSchema,
+  auth: true,
+});

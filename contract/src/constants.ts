@@ -1,0 +1,114 @@
+// Business constants and limits (part1 §9, part2 §9), written once. Units are in the names.
+
+export const LOCALES = ['th', 'la', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE_TH: Locale = 'th';
+export const DEFAULT_LOCALE_LA: Locale = 'la';
+
+export const REGIONS = ['th', 'la'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** SH-3: baht everywhere; a Laos build offers LAK (default) or BAHT at registration. */
+export const CURRENCIES = ['BAHT', 'LAK'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const CLIENT_VERSION = '1.1.14';
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const UPLOAD_TIMEOUT_MS = 300_000;
+export const LOADER_DELAY_MS = 200;
+export const REGISTER_REDIRECT_DELAY_MS = 2_000;
+export const NAME_EDIT_COPY_DELAY_MS = 1_000;
+export const AGREEMENT_MODAL_DELAY_MS = 1_500;
+
+export const PHONE_DIGITS = 10;
+export const PASSWORD_MIN_LENGTH = 8;
+/** OWASP ASVS 6.2.9: allow at least 64 characters. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const BANK_ACCOUNT_NO_MIN_DIGITS = 6;
+export const BANK_ACCOUNT_NO_MAX_DIGITS = 20;
+export const INVITE_CODE_MAX_LENGTH = 32;
+
+/** part1 §5: these banks need the account holder name in English letters. */
+export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
+export const ENGLISH_NAME_PATTERN = /^[A-Z ]+$/;
+
+/** DESIGN.md OTP rules (OWASP ASVS 2.7, 6.5). */
+export const OTP_DIGITS = 6;
+export const OTP_TTL_S = 300;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_INTERVAL_S = 60;
+/** A verified OTP lets its phone register within this window. */
+export const OTP_VERIFIED_TTL_S = 1_800;
+
+/** LOG-3: failed logins before REQUEST_LIMIT, per account and per address, in a window. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURES_PER_ADDRESS = 30;
+export const LOGIN_FAILURE_WINDOW_S = 900;
+
+/** Money: minimum transfer (part1 §9), True Wallet minimum (DEP-10). */
+export const TRANSFER_MIN_BAHT = 1;
+export const TRUEWALLET_MIN_BAHT = 2;
+
+export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
+export type QrProvider = (typeof QR_PROVIDERS)[number];
+
+/** DEP-8 / DEP-9: QR minimums and quick picks in baht. */
+export const QR_MIN_BAHT: Record<QrProvider, number> = {
+  KBANK: 1,
+  WW: 100,
+  PAYTIMZ: 10,
+  PAYONEX: 100,
+  ZPAY: 10,
+};
+export const QR_QUICK_PICKS_BAHT: Record<QrProvider, readonly number[]> = {
+  KBANK: [10, 20, 50, 100, 500, 1000],
+  WW: [100, 200, 300, 500, 1000],
+  PAYTIMZ: [10, 50, 100, 500, 1000],
+  PAYONEX: [100, 200, 300, 500, 1000],
+  ZPAY: [10, 50, 100, 500, 1000],
+};
+
+export const GAME_PROVIDERS = [
+  'JOKER',
+  'SEXYGAME',
+  'BETFLIX',
+  'ASKMEBET',
+  'UFABET',
+  'SUPERSLOT',
+  'PG',
+  'SLOTXO',
+  'IMI',
+  'USUN',
+  'AREASLOT',
+  'CIRCUS',
+  'SLOTRACHA',
+  'PGSLOT',
+  'JOKER2',
+  'HUAYHD',
+] as const;
+export type GameProvider = (typeof GAME_PROVIDERS)[number];
+export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
+
+/** Page sizes (part2 §9). */
+export const PAGE_SIZE = {
+  statement: 10,
+  slips: 10,
+  invite: 10,
+  refund: 10,
+  coupons: 3,
+  chatHistory: 10,
+} as const;
+export const STATEMENT_PAGES_BEFORE = 3;
+export const STATEMENT_PAGES_AFTER = 1;
+
+export const CHAT_TEXT_MAX_LENGTH = 2_000;
+export const CHAT_IMAGE_MAX_MB = 10;
+export const CHAT_VIDEO_MAX_MB = 20;
+
+export const DATE_FORMAT = 'DD/MM/YYYY HH:mm:ss';
+
+/** SH-18: every call carries this header. */
+export const REQUESTED_WITH_HEADER = 'X-Requested-With';
+export const REQUESTED_WITH_VALUE = 'wallet-user';
