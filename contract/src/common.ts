@@ -40,10 +40,10 @@ export const isTenDigitPhone = (phone: string) => new RegExp(`^\\d{${PHONE_DIGIT
 export const passwordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 export const nameSchema = trimmed(NAME_MAX_LENGTH).min(1);
 export const bankCodeSchema = z.string().trim().min(1).max(10);
-export const bankAccountNoSchema = z
-  .string()
-  .trim()
-  .regex(new RegExp(`^\\d{${BANK_ACCOUNT_NO_MIN_DIGITS},${BANK_ACCOUNT_NO_MAX_DIGITS}}$`));
+/** Loose on the wire so the server can answer INVALID_BANK_ACCOUNT_NO; isBankAccountNo is the rule. */
+export const bankAccountNoSchema = z.string().trim().min(1).max(30);
+export const isBankAccountNo = (no: string) =>
+  new RegExp(`^\\d{${BANK_ACCOUNT_NO_MIN_DIGITS},${BANK_ACCOUNT_NO_MAX_DIGITS}}$`).test(no);
 /** Account holder names are upper-cased (part1 §5); the English rule is per bank. */
 export const bankAccountNameSchema = trimmed(NAME_MAX_LENGTH)
   .min(1)

@@ -7,6 +7,7 @@ export {
   registrationSchema,
   type Profile,
   type Registration,
+  type RegistrationCheck,
   type RegistrationInput,
 } from './accounts.ts';
 export * as otp from './otp.ts';

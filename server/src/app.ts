@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Ctx } from './context.ts';
+import type { Db } from './db/db.ts';
+import { appSecret, getSetting } from './db/settings.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { lookupRoutes } from './modules/lookups/routes.ts';
+import { otpRoutes } from './modules/otp/routes.ts';
+import { httpSms } from './providers/sms/http-sms.ts';
+import type { SmsSender } from './providers/sms/sms.ts';
+import { smsInbox } from './sim/sms-inbox.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Defaults to the simulated inbox when SIMULATE is on; production passes a real gateway. */
+  sms?: SmsSender;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** Test hook: makes the simulated SMS gateway fail. */
+  simFaults?: { smsDown?: () => boolean };
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+/** How long the service's on/off switch (SH-6) is trusted before it is read again. */
+const ACTIVE_CACHE_MS = 5_000;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes CSS variables into style attributes and a style tag.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMin,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+    ...(config.redisUrl ? { redis: await redisClient(app, config.redisUrl) } : {}),
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new Error('TOO_MANY_REQUESTS'), { statusCode: ctx.statusCode }),
+  });
+
+  const simBase = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/sim`;
+  const ctx: Ctx = {
+    config,
+    db,
+    clock: deps.clock ?? systemClock,
+    secret: await appSecret(db, config.appSecret),
+    sms: deps.sms ?? (config.simulate ? httpSms({ baseUrl: () => `${simBase()}/sms` }) : noSms(app)),
+  };
+
+  registerAuth(app, ctx);
+  registerTermination(app, db);
+  await app.register(async (api) => {
+    lookupRoutes(api, ctx);
+    otpRoutes(api, ctx);
+    accountRoutes(api, ctx);
+  });
+  if (config.simulate) {
+    await app.register(smsInbox, { prefix: '/sim/sms', failing: deps.simFaults?.smsDown ?? (() => false) });
+  }
+  await serveWeb(app, config.webDist);
+  return app;
+}
+
+/** SH-6: when the operator ends the service every API answer is 410 { message: 'gone' }. */
+function registerTermination(app: FastifyInstance, db: Db) {
+  let cached: { active: boolean; at: number } | undefined;
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/lookup/active')) return;
+    if (!cached || Date.now() - cached.at > ACTIVE_CACHE_MS) {
+      cached = { active: (await getSetting<boolean>(db, 'site.active')) ?? true, at: Date.now() };
+    }
+    if (!cached.active) return reply.code(410).send({ message: 'gone' });
+  });
+}
+
+/** The built web app at /, with every unknown non-API path answered by index.html (client routes). */
+async function serveWeb(app: FastifyInstance, webDist: string | undefined) {
+  const root = webDist ? resolve(webDist) : undefined;
+  if (!root || !existsSync(resolve(root, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders: (res, path) => {
+      // Vite names assets by content hash, so they never change; index.html always must be fresh.
+      res.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/sim/');
+    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ message: 'NOT_FOUND' });
+  });
+}
+
+async function redisClient(app: FastifyInstance, url: string) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false });
+  app.addHook('onClose', async () => void (await redis.quit()));
+  return redis;
+}
+
+/** With no SMS gateway configured, sending fails loudly in the log and as OTP_SEND_FAIL to the member. */
+function noSms(app: FastifyInstance): SmsSender {
+  return {
+    async send() {
+      app.log.error('No SMS gateway is configured (set SIMULATE=1 for the demo inbox)');
+      throw new Error('no SMS gateway');
+    },
+  };
+}

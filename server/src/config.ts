@@ -1,0 +1,90 @@
+// Environment -> typed configuration, validated once at start. Anything wrong stops the process with a
+// message that names the variable.
+import { z } from 'zod';
+import { REGIONS } from '@krapao/contract';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL when set; otherwise the embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Rate limits (and later sockets) are shared through Redis when set. */
+  REDIS_URL: z.string().url().optional(),
+  /** Mounts the simulated outside world (SMS inbox, later gateways and providers) under /sim. */
+  SIMULATE: bool.default(false),
+  REGION: z.enum(REGIONS).default('th'),
+  /** Overrides the registerOTP setting of the database when set. */
+  OTP: z.enum(['on', 'off']).optional(),
+  SESSION_IDLE_MIN: positiveInt.default(60),
+  SESSION_ABSOLUTE_H: positiveInt.default(12),
+  REMEMBER_IDLE_D: positiveInt.default(14),
+  REMEMBER_ABSOLUTE_D: positiveInt.default(30),
+  /** Requests per minute from one address to /api (a generous ceiling; login has its own limits). */
+  RATE_LIMIT_PER_MIN: positiveInt.default(600),
+  /** Comma-separated origins allowed by CORS; empty means same origin only. */
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built web app; served at / when it exists. */
+  WEB_DIST: z.string().optional(),
+  /** Secret for HMACs (OTP codes). When absent, one is made once and kept in the database. */
+  APP_SECRET: z.string().min(32).optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  simulate: boolean;
+  region: (typeof REGIONS)[number];
+  otpOverride: boolean | undefined;
+  session: { idleMs: number; absoluteMs: number; rememberIdleMs: number; rememberAbsoluteMs: number };
+  rateLimitPerMin: number;
+  corsOrigins: string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDist: string | undefined;
+  appSecret: string | undefined;
+};
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    simulate: e.SIMULATE,
+    region: e.REGION,
+    otpOverride: e.OTP === undefined ? undefined : e.OTP === 'on',
+    session: {
+      idleMs: e.SESSION_IDLE_MIN * MINUTE_MS,
+      absoluteMs: e.SESSION_ABSOLUTE_H * HOUR_MS,
+      rememberIdleMs: e.REMEMBER_IDLE_D * DAY_MS,
+      rememberAbsoluteMs: e.REMEMBER_ABSOLUTE_D * DAY_MS,
+    },
+    rateLimitPerMin: e.RATE_LIMIT_PER_MIN,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    appSecret: e.APP_SECRET,
+  };
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import type { Db, Queryable } from './db.ts';
+
+export interface ConnectOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder; 'memory://' (or undefined with no url) keeps it in memory. */
+  dataDir?: string | undefined;
+  /** PostgreSQL schema to use instead of public (tests isolate themselves this way). */
+  schema?: string | undefined;
+}
+
+export async function connect(opts: ConnectOptions): Promise<Db> {
+  return opts.databaseUrl ? connectPostgres(opts.databaseUrl, opts.schema) : connectPglite(opts.dataDir);
+}
+
+async function connectPglite(dataDir: string | undefined): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const pg = new PGlite(inMemory ? undefined : dataDir);
+  await pg.waitReady;
+  const asQueryable = (t: { query: typeof pg.query; exec: typeof pg.exec }): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await t.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await t.exec(sql);
+    },
+  });
+  const root = asQueryable(pg);
+  return {
+    kind: 'pglite',
+    query: root.query,
+    exec: root.exec,
+    tx: (fn) => pg.transaction((t) => fn(asQueryable(t))),
+    close: () => pg.close(),
+  };
+}
+
+async function connectPostgres(url: string, schema: string | undefined): Promise<Db> {
+  const { default: pg } = await import('pg');
+  // bigint (int8) arrives as a string by default; money is bigint, so read it as BigInt, never a float.
+  pg.types.setTypeParser(20, (v: string) => BigInt(v));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const root: Queryable = {
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pool.query(sql, params as unknown[])).rows as T[];
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+  };
+  return {
+    kind: 'postgres',
+    query: root.query,
+    exec: root.exec,
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<T>(sql: string, params?: unknown[]) {
+            return (await client.query(sql, params as unknown[])).rows as T[];
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

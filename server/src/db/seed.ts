@@ -1,0 +1,145 @@
+// Idempotent demo data: what an operator would configure before opening. Running it again changes
+// nothing an operator may have edited (every insert is "on conflict do nothing").
+import type { Db, Queryable } from './db.ts';
+import { hashPassword } from '../modules/accounts/passwords.ts';
+
+type Bank = [code: string, clearing: string, nameTh: string, nameEn: string, country: 'TH' | 'LA'];
+
+/** reference/payments-and-providers.md "Bank codes"; the spec calls TTB by its old short code TMB. */
+export const BANKS: Bank[] = [
+  ['KBANK', '004', 'ธนาคารกสิกรไทย', 'Kasikornbank', 'TH'],
+  ['SCB', '014', 'ธนาคารไทยพาณิชย์', 'Siam Commercial Bank', 'TH'],
+  ['KTB', '006', 'ธนาคารกรุงไทย', 'Krungthai Bank', 'TH'],
+  ['BBL', '002', 'ธนาคารกรุงเทพ', 'Bangkok Bank', 'TH'],
+  ['TMB', '011', 'ธนาคารทหารไทยธนชาต', 'TMBThanachart Bank', 'TH'],
+  ['BAY', '025', 'ธนาคารกรุงศรีอยุธยา', 'Bank of Ayudhya (Krungsri)', 'TH'],
+  ['GSB', '030', 'ธนาคารออมสิน', 'Government Savings Bank', 'TH'],
+  [
+    'BAAC',
+    '034',
+    'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร',
+    'Bank for Agriculture and Agricultural Cooperatives',
+    'TH',
+  ],
+  ['GHB', '033', 'ธนาคารอาคารสงเคราะห์', 'Government Housing Bank', 'TH'],
+  ['CIMBT', '022', 'ธนาคารซีไอเอ็มบีไทย', 'CIMB Thai Bank', 'TH'],
+  ['UOBT', '024', 'ธนาคารยูโอบี', 'United Overseas Bank (Thai)', 'TH'],
+  ['KKP', '069', 'ธนาคารเกียรตินาคินภัทร', 'Kiatnakin Phatra Bank', 'TH'],
+  ['TISCO', '067', 'ธนาคารทิสโก้', 'TISCO Bank', 'TH'],
+  ['LHFG', '073', 'ธนาคารแลนด์ แอนด์ เฮ้าส์', 'Land and Houses Bank', 'TH'],
+  ['ICBCT', '070', 'ธนาคารไอซีบีซี (ไทย)', 'ICBC (Thai)', 'TH'],
+  ['TCD', '071', 'ธนาคารไทยเครดิตเพื่อรายย่อย', 'Thai Credit Bank', 'TH'],
+  ['BCEL', '', 'ธนาคารการค้าต่างประเทศลาว', 'Banque pour le Commerce Extérieur Lao', 'LA'],
+  ['LDB', '', 'ธนาคารพัฒนาลาว', 'Lao Development Bank', 'LA'],
+  ['APB', '', 'ธนาคารส่งเสริมการเกษตร', 'Agricultural Promotion Bank', 'LA'],
+  ['JDB', '', 'ธนาคารร่วมพัฒนา', 'Joint Development Bank', 'LA'],
+  ['LVB', '', 'ธนาคารลาว-เวียด', 'Lao-Viet Bank', 'LA'],
+  ['STB', '', 'ธนาคารเอสที', 'ST Bank', 'LA'],
+  ['BIC', '', 'ธนาคารบีไอซี', 'BIC Bank', 'LA'],
+];
+
+const SOURCES: Array<[string, { th: string; la: string; en: string }]> = [
+  ['FACEBOOK', { th: 'เฟซบุ๊ก', la: 'ເຟສບຸກ', en: 'Facebook' }],
+  ['LINE', { th: 'ไลน์', la: 'ໄລນ໌', en: 'LINE' }],
+  ['TIKTOK', { th: 'ติ๊กต็อก', la: 'ຕິກຕອກ', en: 'TikTok' }],
+  ['GOOGLE', { th: 'ค้นหาใน Google', la: 'ຄົ້ນຫາໃນ Google', en: 'Google search' }],
+  ['FRIEND', { th: 'เพื่อนแนะนำ', la: 'ໝູ່ແນະນຳ', en: 'A friend told me' }],
+  ['OTHER', { th: 'อื่น ๆ', la: 'ອື່ນໆ', en: 'Other' }],
+];
+
+export const SETTINGS: Record<string, unknown> = {
+  'site.info': { name: 'Krapao', website: 'http://localhost:3000' },
+  'site.active': true,
+  'site.registerOTP': true,
+  'site.enableChatWidget': false,
+  'site.contact': {
+    text: {
+      th: 'ทีมงานดูแลตลอด 24 ชั่วโมง ติดต่อเราทางไลน์หรือโทรศัพท์ได้ทุกเวลา',
+      la: 'ທີມງານບໍລິການຕະຫຼອດ 24 ຊົ່ວໂມງ ຕິດຕໍ່ພວກເຮົາທາງໄລນ໌ ຫຼື ໂທລະສັບໄດ້ທຸກເວລາ',
+      en: 'Our team is here 24 hours a day. Reach us on LINE or by phone at any time.',
+    },
+    lineId: '@krapao',
+    lineUrl: '',
+    phone: '020-000-0000',
+    qrImageUrl: '',
+  },
+  'site.conditions': {
+    content: {
+      th: '<h3>เงื่อนไขการใช้งาน</h3><ul><li>สมาชิกต้องมีอายุ 18 ปีขึ้นไป</li><li>บัญชีธนาคารต้องเป็นชื่อเดียวกับผู้สมัคร</li><li>การถอนเงินจะโอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</li></ul>',
+      la: '<h3>ເງື່ອນໄຂການນຳໃຊ້</h3><ul><li>ສະມາຊິກຕ້ອງມີອາຍຸ 18 ປີຂຶ້ນໄປ</li><li>ບັນຊີທະນາຄານຕ້ອງເປັນຊື່ດຽວກັບຜູ້ສະໝັກ</li><li>ການຖອນເງິນຈະໂອນເຂົ້າບັນຊີທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</li></ul>',
+      en: '<h3>Terms of use</h3><ul><li>Members must be 18 or older.</li><li>The bank account must be in the member’s own name.</li><li>Withdrawals are paid only to the registered bank account.</li></ul>',
+    },
+  },
+  'site.agreements': [
+    {
+      id: 'terms',
+      title: { th: 'ข้อตกลงสมาชิก', la: 'ຂໍ້ຕົກລົງສະມາຊິກ', en: 'Member agreement' },
+      content: {
+        th: '<p>เล่นอย่างรับผิดชอบ กำหนดงบประมาณและเวลาของคุณเอง</p>',
+        la: '<p>ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ ກຳນົດງົບປະມານ ແລະ ເວລາຂອງທ່ານເອງ</p>',
+        en: '<p>Play responsibly: set your own budget and time limits.</p>',
+      },
+    },
+  ],
+  'site.notice': {
+    text: {
+      th: 'โบนัสนี้ต้องทำยอดเทิร์นตามเงื่อนไข หากไม่ผ่านจะได้รับคืน %percentFail%%',
+      la: 'ໂບນັດນີ້ຕ້ອງເຮັດຍອດຕາມເງື່ອນໄຂ ຖ້າບໍ່ຜ່ານຈະໄດ້ຮັບຄືນ %percentFail%%',
+      en: 'This bonus has turnover conditions; if they are not met you receive %percentFail%% back.',
+    },
+  },
+  'withdraw.limits': { minMinor: 10_000, maxMinor: 5_000_000 },
+  'slip.settings': { enabled: true, closedFrom: '23:50', closedTo: '00:10', maxAgeMinutes: 60 },
+  'deposit.manual': false,
+};
+
+export const DEMO_MEMBER = {
+  phone: '0812345678',
+  password: 'krapao-demo-1',
+  name: 'Somchai Jaidee',
+  bankCode: 'KBANK',
+  bankAccountName: 'SOMCHAI JAIDEE',
+  bankAccountNo: '1234567890',
+};
+
+export async function seed(db: Db, opts: { demoMember: boolean }): Promise<void> {
+  await db.tx(async (q) => {
+    for (const [i, [code, clearing, th, en, country]] of BANKS.entries()) {
+      await q.query(
+        `insert into banks (code, clearing_code, name_th, name_en, country, sort) values ($1, $2, $3, $4, $5, $6)
+         on conflict (code) do nothing`,
+        [code, clearing, th, en, country, i],
+      );
+    }
+    for (const [i, [code, description]] of SOURCES.entries()) {
+      await q.query(
+        'insert into sources (code, description, sort) values ($1, $2, $3) on conflict (code) do nothing',
+        [code, JSON.stringify(description), i],
+      );
+    }
+    for (const [key, value] of Object.entries(SETTINGS)) {
+      await q.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', [
+        key,
+        JSON.stringify(value),
+      ]);
+    }
+    if (opts.demoMember) await seedDemoMember(q);
+  });
+}
+
+async function seedDemoMember(q: Queryable) {
+  const exists = await q.query('select 1 from members where phone = $1', [DEMO_MEMBER.phone]);
+  if (exists.length) return;
+  await q.query(
+    `insert into members (public_id, phone, name, password_hash, bank_code, bank_account_name, bank_account_no, currency)
+     values ('DEMO01', $1, $2, $3, $4, $5, $6, 'BAHT') on conflict do nothing`,
+    [
+      DEMO_MEMBER.phone,
+      DEMO_MEMBER.name,
+      await hashPassword(DEMO_MEMBER.password),
+      DEMO_MEMBER.bankCode,
+      DEMO_MEMBER.bankAccountName,
+      DEMO_MEMBER.bankAccountNo,
+    ],
+  );
+}

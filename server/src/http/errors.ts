@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@krapao/contract';
+import { AppError } from '../errors.ts';
+
+/**
+ * The one error handler: every failure is { message: CODE } with a fitting status. A 5xx says only
+ * INTERNAL_SERVER_ERROR; the details go to the log, never to the client.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { code, status } = classify(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.info({ code, status }, 'request refused');
+    return reply.code(status).send({ message: code });
+  });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: 'NOT_FOUND' }));
+}
+
+function classify(err: FastifyError): { code: ErrorCode; status: number } {
+  if (err instanceof AppError) return { code: err.code, status: err.status };
+  if (hasZodFastifySchemaValidationErrors(err) || err.validation)
+    return { code: 'INVALID_REQUEST', status: 400 };
+  const status = err.statusCode ?? 500;
+  if (status === 429) return { code: 'TOO_MANY_REQUESTS', status };
+  if (status === 404) return { code: 'NOT_FOUND', status };
+  // Malformed JSON, wrong content type, a body too large, an empty JSON body...
+  if (status >= 400 && status < 500) return { code: 'INVALID_REQUEST', status };
+  return { code: 'INTERNAL_SERVER_ERROR', status: 500 };
+}

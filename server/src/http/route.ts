@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Endpoint } from '@krapao/contract';
+import type { z } from 'zod';
+
+type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+
+/**
+ * Registers a contract endpoint: the body is validated and the answer serialised with the contract's
+ * schemas; endpoints marked auth need a live session. Routes stay thin: they call one service function.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: (req: FastifyRequest, body: BodyOf<E>) => Promise<z.input<E['response']>>,
+) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: e.method,
+    url: e.path,
+    schema: { ...(e.body ? { body: e.body } : {}), response: { 200: e.response } },
+    ...(e.auth ? { preHandler: app.authenticate } : {}),
+    handler: (req) => handler(req, req.body as BodyOf<E>),
+  });
+}

@@ -1,0 +1,38 @@
+// The entry: reads config, opens the database, migrates, seeds, listens, and shuts down cleanly.
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { connect } from './db/connect.ts';
+import { migrate } from './db/migrate.ts';
+import { DEMO_MEMBER, seed } from './db/seed.ts';
+
+const config = loadConfig();
+const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrate(db);
+await seed(db, { demoMember: config.simulate });
+
+const app = await buildApp({ config, db });
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await app.close();
+    await db.close();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+};
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+console.log(`\n  Krapao is running: ${url}`);
+console.log(`  Database: ${db.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`);
+if (config.simulate) {
+  console.log(`  Demo member: ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`);
+  console.log(`  Simulated SMS inbox: ${url}/sim/sms/inbox\n`);
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { accounts } from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import { sessionOf } from '../../http/auth.ts';
+import { route } from '../../http/route.ts';
+import * as service from './service.ts';
+
+export function accountRoutes(app: FastifyInstance, ctx: Ctx) {
+  route(app, accounts.validateRegistration, async (_req, body) => {
+    await service.validateRegistration(ctx, body);
+    return { ok: true as const };
+  });
+  route(app, accounts.register, (_req, body) => service.register(ctx, body));
+  route(app, accounts.login, (req, body) =>
+    service.login(ctx, body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
+  );
+  route(app, accounts.logout, (req) => service.logout(ctx, sessionOf(req)));
+  route(app, accounts.getProfile, (req) => service.getProfile(ctx, sessionOf(req).memberId));
+  route(app, accounts.updateProfile, (req, body) =>
+    service.updateProfile(ctx, sessionOf(req).memberId, body),
+  );
+  route(app, accounts.updateBankAccountName, (req, body) =>
+    service.updateBankAccountName(ctx, sessionOf(req).memberId, body),
+  );
+  route(app, accounts.changePassword, (req, body) => service.changePassword(ctx, sessionOf(req), body));
+}

@@ -1,0 +1,60 @@
+// The checks registration and profile changes share (REG-2, REG-4, REG-6, PRO-2, PRO-4), enforced here
+// as well as in the browser.
+import {
+  isBankAccountNo,
+  isEnglishName,
+  isTenDigitPhone,
+  needsEnglishName,
+  PASSWORD_MIN_LENGTH,
+  type Currency,
+  type Region,
+} from '@krapao/contract';
+import type { Queryable } from '../../db/db.ts';
+import { AppError } from '../../errors.ts';
+
+export function checkPhone(phone: string, region: Region) {
+  // part1 §5: exactly 10 digits, not enforced in a Laos build.
+  if (region === 'th' && !isTenDigitPhone(phone)) throw new AppError('PHONE_NUMBER_REQUIRE_10_DIGIT');
+}
+
+export function checkPassword(password: string) {
+  if ([...password].length < PASSWORD_MIN_LENGTH) throw new AppError('PASSWORD_TOO_SHORT');
+}
+
+/** Checks bank, holder name and number; answers the bank's names for the profile. */
+export async function checkBankAccount(
+  q: Queryable,
+  region: Region,
+  bank: { bankCode: string; bankAccountName: string; bankAccountNo: string },
+  ownMemberId?: string,
+): Promise<void> {
+  const [known] = await q.query<{ country: string }>('select country from banks where code = $1', [
+    bank.bankCode,
+  ]);
+  // A Thai build takes Thai banks only; a Laos build takes both (members often bank across the river).
+  if (!known || (region === 'th' && known.country !== 'TH')) throw new AppError('INVALID_BANK');
+  // part1 §5: KTB, TMB and BBL need the holder name in English letters.
+  if (needsEnglishName(bank.bankCode) && !isEnglishName(bank.bankAccountName)) {
+    throw new AppError('BANK_ACCOUNT_NAME_ENG');
+  }
+  if (!isBankAccountNo(bank.bankAccountNo)) throw new AppError('INVALID_BANK_ACCOUNT_NO');
+  const taken = await q.query(
+    'select 1 from members where bank_code = $1 and bank_account_no = $2 and ($3::bigint is null or id <> $3)',
+    [bank.bankCode, bank.bankAccountNo, ownMemberId ?? null],
+  );
+  if (taken.length) throw new AppError('EXISTING_BANK', 409);
+}
+
+/** SH-3: baht in a Thai build; a Laos build offers LAK (default) or BAHT. */
+export function currencyFor(region: Region, requested: Currency | undefined): Currency {
+  if (region === 'th') {
+    if (requested && requested !== 'BAHT') throw new AppError('INVALID_USER_INFO');
+    return 'BAHT';
+  }
+  return requested ?? 'LAK';
+}
+
+/** The spec's invite link is /register?code=PR<user id>; a bare id is taken too. */
+export function inviterPublicId(code: string): string {
+  return code.toUpperCase().replace(/^PR/, '');
+}

@@ -1,0 +1,263 @@
+import {
+  LOGIN_FAILURE_WINDOW_S,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  OTP_VERIFIED_TTL_S,
+  isEnglishName,
+  type Profile,
+  type Registration,
+  type RegistrationCheck,
+} from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
+import { otpRequired } from '../otp/policy.ts';
+import { AppError } from '../../errors.ts';
+import { randomCode } from '../../lib/crypto.ts';
+import * as counter from '../../lib/rate-counter.ts';
+import { hashPassword, verifyNothing, verifyPassword } from './passwords.ts';
+import { checkBankAccount, checkPassword, checkPhone, currencyFor, inviterPublicId } from './rules.ts';
+import { createSession, revokeMemberSessions, revokeSession, type SessionMember } from './sessions.ts';
+
+/** REG-5: everything that can be checked before the bank step; the bank data too when it is sent. */
+export async function validateRegistration(
+  ctx: Ctx,
+  input: RegistrationCheck,
+): Promise<{ inviterId: string | null }> {
+  const { region } = ctx.config;
+  checkPhone(input.username, region);
+  checkPassword(input.password);
+  const q = ctx.db;
+  if ((await q.query('select 1 from members where phone = $1', [input.username])).length) {
+    throw new AppError('EXISTING_USER', 409);
+  }
+  if (input.sourceCode) {
+    const [source] = await q.query('select 1 from sources where code = $1 and active', [input.sourceCode]);
+    if (!source) throw new AppError('INVALID_SOURCE');
+  }
+  let inviterId: string | null = null;
+  if (input.inviteCode) {
+    const [inviter] = await q.query<{ id: string | bigint }>('select id from members where public_id = $1', [
+      inviterPublicId(input.inviteCode),
+    ]);
+    if (!inviter) throw new AppError('INVALID_INVITE_CODE');
+    inviterId = String(inviter.id);
+  }
+  if (
+    input.bankCode !== undefined ||
+    input.bankAccountName !== undefined ||
+    input.bankAccountNo !== undefined
+  ) {
+    await checkBankAccount(q, region, {
+      bankCode: input.bankCode ?? '',
+      bankAccountName: input.bankAccountName ?? '',
+      bankAccountNo: input.bankAccountNo ?? '',
+    });
+  }
+  currencyFor(region, input.currency);
+  return { inviterId };
+}
+
+/** REG-7. With OTP on, the phone must hold a verified code that no registration has used yet. */
+export async function register(ctx: Ctx, input: Registration): Promise<{ _id: string; username: string }> {
+  const { inviterId } = await validateRegistration(ctx, input);
+  const currency = currencyFor(ctx.config.region, input.currency);
+  const passwordHash = await hashPassword(input.password);
+  const needOtp = await otpRequired(ctx);
+  const now = ctx.clock.now();
+  try {
+    return await ctx.db.tx(async (q) => {
+      if (needOtp) {
+        const [otp] = await q.query<{ id: string }>(
+          `update otps set consumed_at = $2
+           where id = (select id from otps where phone = $1 and verified_at is not null and consumed_at is null
+                         and verified_at > $2::timestamptz - make_interval(secs => $3)
+                       order by verified_at desc limit 1 for update)
+           returning id`,
+          [input.username, now, OTP_VERIFIED_TTL_S],
+        );
+        if (!otp) throw new AppError('UNVERIFIED_OTP');
+      }
+      const publicId = await freePublicId(q);
+      await q.query(
+        `insert into members (public_id, phone, name, password_hash, bank_code, bank_account_name, bank_account_no,
+           currency, source_code, invited_by, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+        [
+          publicId,
+          input.username,
+          input.name,
+          passwordHash,
+          input.bankCode,
+          input.bankAccountName,
+          input.bankAccountNo,
+          currency,
+          input.sourceCode || null,
+          inviterId,
+          now,
+        ],
+      );
+      return { _id: publicId, username: input.username };
+    });
+  } catch (err) {
+    throw uniqueViolationToCode(err) ?? err;
+  }
+}
+
+/** Two registrations racing past the checks meet the unique constraints; name the one they hit. */
+function uniqueViolationToCode(err: unknown): AppError | undefined {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return undefined;
+  const which = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (which.includes('phone')) return new AppError('EXISTING_USER', 409);
+  if (which.includes('bank')) return new AppError('EXISTING_BANK', 409);
+  return undefined;
+}
+
+async function freePublicId(q: Queryable): Promise<string> {
+  for (;;) {
+    const id = randomCode(6);
+    if (!(await q.query('select 1 from members where public_id = $1', [id])).length) return id;
+  }
+}
+
+/**
+ * LOG-1, LOG-3. Unknown phone and wrong password both answer WRONG_CREDENTIAL (and take the same time),
+ * so login cannot be used to find out who is a member. Failures are counted per account and per address;
+ * past the limit the answer is REQUEST_LIMIT until the window ends (ASVS 2.2.1: under 100 an hour).
+ */
+export async function login(
+  ctx: Ctx,
+  input: { username: string; password: string; isRemember: boolean },
+  meta: { ip: string; userAgent: string },
+): Promise<{ token: string; expiresAt: string }> {
+  const q = ctx.db;
+  const now = ctx.clock.now();
+  const accountKey = `login:account:${input.username}`;
+  const addressKey = `login:address:${meta.ip}`;
+  if (
+    (await counter.peek(q, accountKey, LOGIN_FAILURE_WINDOW_S, now)) >= LOGIN_FAILURES_PER_ACCOUNT ||
+    (await counter.peek(q, addressKey, LOGIN_FAILURE_WINDOW_S, now)) >= LOGIN_FAILURES_PER_ADDRESS
+  ) {
+    throw new AppError('REQUEST_LIMIT', 429);
+  }
+  const [member] = await q.query<{ id: string | bigint; password_hash: string; status: string }>(
+    'select id, password_hash, status from members where phone = $1',
+    [input.username],
+  );
+  const ok = member
+    ? await verifyPassword(member.password_hash, input.password)
+    : (await verifyNothing(input.password), false);
+  if (!member || !ok) {
+    await counter.hit(q, accountKey, LOGIN_FAILURE_WINDOW_S, now);
+    await counter.hit(q, addressKey, LOGIN_FAILURE_WINDOW_S, now);
+    throw new AppError('WRONG_CREDENTIAL', 401);
+  }
+  if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+  await counter.reset(q, accountKey);
+  const session = await createSession(q, {
+    memberId: String(member.id),
+    remember: input.isRemember,
+    now,
+    policy: ctx.config.session,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  return { token: session.token, expiresAt: session.expiresAt.toISOString() };
+}
+
+export async function logout(ctx: Ctx, session: SessionMember): Promise<{ ok: true }> {
+  await revokeSession(ctx.db, session.tokenHash);
+  return { ok: true };
+}
+
+export async function getProfile(ctx: Ctx, memberId: string): Promise<Profile> {
+  const [m] = await ctx.db.query<{
+    public_id: string;
+    name: string;
+    phone: string;
+    coin: number;
+    bank_code: string;
+    bank_account_name: string;
+    bank_account_no: string;
+    name_th: string;
+    name_en: string;
+    currency: 'BAHT' | 'LAK';
+    created_at: Date;
+  }>(
+    `select m.public_id, m.name, m.phone, m.coin, m.bank_code, m.bank_account_name, m.bank_account_no,
+            b.name_th, b.name_en, m.currency, m.created_at
+     from members m join banks b on b.code = m.bank_code where m.id = $1`,
+    [memberId],
+  );
+  if (!m) throw new AppError('NO_USER', 404);
+  return {
+    _id: m.public_id,
+    name: m.name,
+    username: m.phone,
+    coin: Number(m.coin),
+    bankCode: m.bank_code,
+    bankAccountName: m.bank_account_name,
+    bankAccountNo: m.bank_account_no,
+    bank: { nameTH: m.name_th, nameEN: m.name_en },
+    currency: m.currency,
+    createdAt: m.created_at.toISOString(),
+  };
+}
+
+/** PRO-3. */
+export async function updateProfile(
+  ctx: Ctx,
+  memberId: string,
+  input: { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string },
+): Promise<Profile> {
+  await checkBankAccount(ctx.db, ctx.config.region, input, memberId);
+  try {
+    await ctx.db.query(
+      `update members set name = $2, bank_code = $3, bank_account_name = $4, bank_account_no = $5, updated_at = $6
+       where id = $1`,
+      [memberId, input.name, input.bankCode, input.bankAccountName, input.bankAccountNo, ctx.clock.now()],
+    );
+  } catch (err) {
+    throw uniqueViolationToCode(err) ?? err;
+  }
+  return getProfile(ctx, memberId);
+}
+
+/** PRO-4: the holder name of the member's own account, in English letters only. */
+export async function updateBankAccountName(
+  ctx: Ctx,
+  memberId: string,
+  input: { bankCode: string; bankAccountName: string },
+): Promise<Profile> {
+  if (!isEnglishName(input.bankAccountName)) throw new AppError('BANK_ACCOUNT_NAME_ENG');
+  const updated = await ctx.db.query(
+    'update members set bank_account_name = $3, updated_at = $4 where id = $1 and bank_code = $2 returning id',
+    [memberId, input.bankCode, input.bankAccountName, ctx.clock.now()],
+  );
+  if (!updated.length) throw new AppError('INVALID_BANK');
+  return getProfile(ctx, memberId);
+}
+
+/** PRO-2. A changed password ends every other session of the member (ASVS 7.4.3). */
+export async function changePassword(
+  ctx: Ctx,
+  session: SessionMember,
+  input: { oldPassword: string; newPassword: string },
+): Promise<{ ok: true }> {
+  const [m] = await ctx.db.query<{ password_hash: string }>(
+    'select password_hash from members where id = $1',
+    [session.memberId],
+  );
+  if (!m || !(await verifyPassword(m.password_hash, input.oldPassword))) throw new AppError('WRONG_PASSWORD');
+  checkPassword(input.newPassword);
+  if (input.newPassword === input.oldPassword) throw new AppError('PASSWORD_SAME');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.tx(async (q) => {
+    await q.query(
+      'update members set password_hash = $2, password_changed_at = $3, updated_at = $3 where id = $1',
+      [session.memberId, passwordHash, ctx.clock.now()],
+    );
+    await revokeMemberSessions(q, session.memberId, session.tokenHash);
+  });
+  return { ok: true };
+}

@@ -1,0 +1,97 @@
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/db.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
+
+export interface SessionMember {
+  memberId: string;
+  tokenHash: Buffer;
+}
+
+/** Idle expiry is pushed forward at most this often, so reads do not each write. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** A new opaque token at every login (ASVS 7.2.4); only its hash is stored. */
+export async function createSession(
+  q: Queryable,
+  opts: {
+    memberId: string;
+    remember: boolean;
+    now: Date;
+    policy: Config['session'];
+    ip: string;
+    userAgent: string;
+  },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const { idle, absolute } = lifetimes(opts.policy, opts.remember);
+  const idleExpires = new Date(opts.now.getTime() + idle);
+  const absoluteExpires = new Date(opts.now.getTime() + absolute);
+  await q.query(
+    `insert into sessions (token_hash, member_id, remember, created_at, last_seen_at, idle_expires_at,
+       absolute_expires_at, ip, user_agent)
+     values ($1, $2, $3, $4, $4, $5, $6, $7, $8)`,
+    [
+      sha256(token),
+      opts.memberId,
+      opts.remember,
+      opts.now,
+      idleExpires,
+      absoluteExpires,
+      opts.ip,
+      opts.userAgent.slice(0, 300),
+    ],
+  );
+  return { token, expiresAt: idleExpires < absoluteExpires ? idleExpires : absoluteExpires };
+}
+
+/** The member behind a token, or undefined when it is unknown, expired or revoked. */
+export async function resolveSession(
+  q: Queryable,
+  token: string,
+  now: Date,
+  policy: Config['session'],
+): Promise<(SessionMember & { status: string }) | undefined> {
+  const tokenHash = sha256(token);
+  const [row] = await q.query<{
+    member_id: string | bigint;
+    status: string;
+    remember: boolean;
+    last_seen_at: Date;
+    idle_expires_at: Date;
+    absolute_expires_at: Date;
+  }>(
+    `select s.member_id, m.status, s.remember, s.last_seen_at, s.idle_expires_at, s.absolute_expires_at
+     from sessions s join members m on m.id = s.member_id where s.token_hash = $1`,
+    [tokenHash],
+  );
+  if (!row) return undefined;
+  if (row.idle_expires_at <= now || row.absolute_expires_at <= now) {
+    await q.query('delete from sessions where token_hash = $1', [tokenHash]);
+    return undefined;
+  }
+  if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
+    const idleExpires = new Date(now.getTime() + lifetimes(policy, row.remember).idle);
+    await q.query(
+      `update sessions set last_seen_at = $2, idle_expires_at = least($3, absolute_expires_at) where token_hash = $1`,
+      [tokenHash, now, idleExpires],
+    );
+  }
+  return { memberId: String(row.member_id), tokenHash, status: row.status };
+}
+
+export async function revokeSession(q: Queryable, tokenHash: Buffer): Promise<void> {
+  await q.query('delete from sessions where token_hash = $1', [tokenHash]);
+}
+
+export async function revokeMemberSessions(q: Queryable, memberId: string, except?: Buffer): Promise<void> {
+  await q.query('delete from sessions where member_id = $1 and ($2::bytea is null or token_hash <> $2)', [
+    memberId,
+    except ?? null,
+  ]);
+}
+
+function lifetimes(policy: Config['session'], remember: boolean) {
+  return remember
+    ? { idle: policy.rememberIdleMs, absolute: policy.rememberAbsoluteMs }
+    : { idle: policy.idleMs, absolute: policy.absoluteMs };
+}

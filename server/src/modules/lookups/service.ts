@@ -1,0 +1,117 @@
+import type { Bank, Localized } from '@krapao/contract';
+import { filterXSS } from 'xss';
+import type { Ctx } from '../../context.ts';
+import { getSetting } from '../../db/settings.ts';
+import { otpRequired } from '../otp/policy.ts';
+
+/** Operator HTML is sanitised before it leaves the server (DESIGN.md): no scripts, no handlers. */
+const clean = (text: Localized): Localized => ({
+  th: filterXSS(text.th),
+  la: filterXSS(text.la),
+  en: filterXSS(text.en),
+});
+const emptyText: Localized = { th: '', la: '', en: '' };
+
+export async function banks(ctx: Ctx): Promise<Bank[]> {
+  const rows = await ctx.db.query<{
+    code: string;
+    clearing_code: string;
+    name_th: string;
+    name_en: string;
+    country: 'TH' | 'LA';
+  }>(
+    `select code, clearing_code, name_th, name_en, country from banks
+     where $1 = 'la' or country = 'TH'
+     order by case when country = upper($1) then 0 else 1 end, sort`,
+    [ctx.config.region],
+  );
+  return rows.map((r) => ({
+    code: r.code,
+    clearingCode: r.clearing_code,
+    nameTH: r.name_th,
+    nameEN: r.name_en,
+    country: r.country,
+  }));
+}
+
+/** The deposit accounts arrive with the money issue; until then a well-formed empty answer. */
+export async function deposit(ctx: Ctx) {
+  return { banks: [], wallets: [], isManual: (await getSetting<boolean>(ctx.db, 'deposit.manual')) ?? false };
+}
+
+export async function conditions(ctx: Ctx) {
+  const c = await getSetting<{ content: Localized }>(ctx.db, 'site.conditions');
+  return { content: clean(c?.content ?? emptyText) };
+}
+
+export async function agreements(ctx: Ctx) {
+  const list =
+    (await getSetting<Array<{ id: string; title: Localized; content: Localized }>>(
+      ctx.db,
+      'site.agreements',
+    )) ?? [];
+  return list.map((a) => ({ id: a.id, title: clean(a.title), content: clean(a.content) }));
+}
+
+export async function info(ctx: Ctx) {
+  return (
+    (await getSetting<{ name: string; website: string }>(ctx.db, 'site.info')) ?? {
+      name: 'Krapao',
+      website: '',
+    }
+  );
+}
+
+export async function notice(ctx: Ctx) {
+  const n = await getSetting<{ text: Localized }>(ctx.db, 'site.notice');
+  return { text: clean(n?.text ?? emptyText) };
+}
+
+export async function contact(ctx: Ctx) {
+  const c = await getSetting<{
+    text: Localized;
+    lineId: string;
+    lineUrl: string;
+    phone: string;
+    qrImageUrl: string;
+  }>(ctx.db, 'site.contact');
+  return c
+    ? { ...c, text: clean(c.text) }
+    : { text: emptyText, lineId: '', lineUrl: '', phone: '', qrImageUrl: '' };
+}
+
+export async function withdraw(ctx: Ctx) {
+  const l = (await getSetting<{ minMinor: number; maxMinor: number }>(ctx.db, 'withdraw.limits')) ?? {
+    minMinor: 0,
+    maxMinor: 0,
+  };
+  // The API speaks baht; the limits are kept in satang.
+  return { withdrawMin: l.minMinor / 100, withdrawMax: l.maxMinor / 100 };
+}
+
+export async function slip(ctx: Ctx) {
+  return (
+    (await getSetting<{ enabled: boolean; closedFrom: string; closedTo: string; maxAgeMinutes: number }>(
+      ctx.db,
+      'slip.settings',
+    )) ?? { enabled: false, closedFrom: '00:00', closedTo: '00:00', maxAgeMinutes: 60 }
+  );
+}
+
+export async function sources(ctx: Ctx) {
+  return ctx.db.query<{ code: string; description: Localized }>(
+    'select code, description from sources where active order by sort, code',
+  );
+}
+
+export async function active(ctx: Ctx) {
+  return { active: (await getSetting<boolean>(ctx.db, 'site.active')) ?? true };
+}
+
+export async function registerOTP(ctx: Ctx) {
+  return { enabled: await otpRequired(ctx) };
+}
+
+export async function enableChatWidget(ctx: Ctx) {
+  return { enabled: (await getSetting<boolean>(ctx.db, 'site.enableChatWidget')) ?? false };
+}
