@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   registerAuth(app, ctx);
-  registerTermination(app, db);
+  registerTermination(app, db, ctx.clock);
   await app.register(async (api) => {
     lookupRoutes(api, ctx);
     otpRoutes(api, ctx);
@@ -99,12 +99,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** SH-6: when the operator ends the service every API answer is 410 { message: 'gone' }. */
-function registerTermination(app: FastifyInstance, db: Db) {
+function registerTermination(app: FastifyInstance, db: Db, clock: Clock) {
   let cached: { active: boolean; at: number } | undefined;
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/lookup/active')) return;
-    if (!cached || Date.now() - cached.at > ACTIVE_CACHE_MS) {
-      cached = { active: (await getSetting<boolean>(db, 'site.active')) ?? true, at: Date.now() };
+    const now = clock.now().getTime();
+    if (!cached || now - cached.at > ACTIVE_CACHE_MS) {
+      cached = { active: (await getSetting<boolean>(db, 'site.active')) ?? true, at: now };
     }
     if (!cached.active) return reply.code(410).send({ message: 'gone' });
   });

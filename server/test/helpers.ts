@@ -1,0 +1,148 @@
+// Builds the real app on a fresh database for one test file: embedded PGlite in memory, or, when
+// TEST_DATABASE_URL is set, a schema of its own on that PostgreSQL (dropped afterwards).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { isErrorCode, type RegistrationInput } from '@krapao/contract';
+import { buildApp, type AppDeps } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { connect } from '../src/db/connect.ts';
+import type { Db } from '../src/db/db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seed } from '../src/db/seed.ts';
+import { manualClock } from '../src/lib/clock.ts';
+
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ReturnType<typeof manualClock>;
+  faults: { smsDown: boolean };
+  close(): Promise<void>;
+}
+
+export async function makeApp(
+  env: Record<string, string> = {},
+  opts: { extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (url && schema) await adminQuery(url, `create schema ${schema}`);
+  const db = await connect({ databaseUrl: url, schema });
+  await migrate(db);
+  await seed(db, { demoMember: true });
+  const clock = manualClock(new Date('2026-11-21T10:00:00Z'));
+  const faults = { smsDown: false };
+  const deps: AppDeps = {
+    config: loadConfig({ SIMULATE: '1', LOG_LEVEL: 'silent', ...env }),
+    db,
+    clock,
+    logger: false,
+    simFaults: { smsDown: () => faults.smsDown },
+  };
+  const app = await buildApp(deps);
+  opts.extend?.(app);
+  // The simulated outside world is reached over real HTTP, so the app listens on a free port.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    db,
+    clock,
+    faults,
+    async close() {
+      await app.close();
+      await db.close();
+      if (url && schema) await adminQuery(url, `drop schema ${schema} cascade`);
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown> & { message?: string };
+}
+
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: {
+      'x-requested-with': 'wallet-user',
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
+    ...(opts.body !== undefined ? { payload: opts.body as InjectOptions['payload'] } : {}),
+  });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {} };
+}
+
+/** Asserts a refusal: the status and the code, and that the code is in the contract's catalogue. */
+export function expectError(answer: Answer, status: number, code: string) {
+  expect(answer.body).toEqual({ message: code });
+  expect(answer.status).toBe(status);
+  expect(isErrorCode(answer.body.message)).toBe(true);
+}
+
+let phoneSeq = 0;
+/** A 10-digit phone no other test of the file uses. */
+export const freshPhone = () => `09${String(10_000_000 + ++phoneSeq * 7919).slice(-8)}`;
+let accountSeq = 0;
+export const freshAccountNo = () => String(5_000_000_000 + ++accountSeq * 104_729);
+
+export function registration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
+  return {
+    name: 'Test Member',
+    username: freshPhone(),
+    password: 'correct horse 1',
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'KBANK',
+    bankAccountName: 'TEST MEMBER',
+    bankAccountNo: freshAccountNo(),
+    ...overrides,
+  };
+}
+
+/** Sends and verifies an OTP for the phone; answers the send result. */
+export async function verifyPhone(app: FastifyInstance, phone: string) {
+  const sent = await call(app, 'POST', '/api/otp/send', { body: { phoneNumber: phone } });
+  expect(sent.status).toBe(200);
+  const verified = await call(app, 'POST', '/api/otp/verify', {
+    body: { otpToken: sent.body.otpToken, otpCode: sent.body.code },
+  });
+  expect(verified.body).toEqual({ message: 'OTP_CODE_VALID' });
+  return sent.body as { otpToken: string; otpRef: string; code: string };
+}
+
+/** Registers a member the way the wizard does (OTP, then the account) and logs in. */
+export async function registerAndLogin(app: FastifyInstance, overrides: Partial<RegistrationInput> = {}) {
+  const reg = registration(overrides);
+  await verifyPhone(app, reg.username);
+  const created = await call(app, 'POST', '/api/account', { body: reg });
+  expect(created.status).toBe(200);
+  const token = await login(app, reg.username, reg.password);
+  return { reg, token, id: created.body._id as string };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string, isRemember = false) {
+  const res = await call(app, 'POST', '/api/login', { body: { username, password, isRemember } });
+  expect(res.status).toBe(200);
+  return res.body.token as string;
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURE_WINDOW_S } from '@krapao/contract';
+import { DEMO_MEMBER } from '../src/db/seed.ts';
+import { call, expectError, login, makeApp, registerAndLogin, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(() => t.close());
+
+const tryLogin = (username: string, password: string, isRemember?: boolean) =>
+  call(t.app, 'POST', '/api/login', { body: { username, password, isRemember } });
+const profile = (token: string) => call(t.app, 'GET', '/api/account/profile', { token });
+
+describe('login and sessions', () => {
+  it('[LOG-1] returns an opaque token of at least 128 bits that opens the profile', async () => {
+    const res = await tryLogin(DEMO_MEMBER.phone, DEMO_MEMBER.password);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(res.body.token as string, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect((await profile(res.body.token as string)).body.username).toBe(DEMO_MEMBER.phone);
+  });
+
+  it('[LOG-1] username and password are required', async () => {
+    expectError(await tryLogin('', 'x'), 400, 'INVALID_REQUEST');
+    expectError(await tryLogin(DEMO_MEMBER.phone, ''), 400, 'INVALID_REQUEST');
+  });
+
+  it('[LOG-3] a wrong password and an unknown phone both get WRONG_CREDENTIAL', async () => {
+    const { reg } = await registerAndLogin(t.app);
+    expectError(await tryLogin(reg.username, 'not the password'), 401, 'WRONG_CREDENTIAL');
+    expectError(await tryLogin('0900000001', 'whatever123'), 401, 'WRONG_CREDENTIAL');
+  });
+
+  it('[LOG-3] repeated failures on one account are rate limited with REQUEST_LIMIT, even with the right password', async () => {
+    const { reg } = await registerAndLogin(t.app);
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+      expectError(await tryLogin(reg.username, `wrong-${i}-password`), 401, 'WRONG_CREDENTIAL');
+    }
+    expectError(await tryLogin(reg.username, reg.password), 429, 'REQUEST_LIMIT');
+    t.clock.advance(LOGIN_FAILURE_WINDOW_S * 1000 + 1);
+    expect((await tryLogin(reg.username, reg.password)).status).toBe(200);
+  });
+
+  it('[LOG-3] [SH-13] an inactive member cannot log in (INACTIVE_USER) and loses open sessions', async () => {
+    const { reg, token } = await registerAndLogin(t.app);
+    await t.db.query(`update members set status = 'inactive' where phone = $1`, [reg.username]);
+    expectError(await tryLogin(reg.username, reg.password), 403, 'INACTIVE_USER');
+    expectError(await profile(token), 403, 'INACTIVE_USER');
+    await t.db.query(`update members set status = 'active' where phone = $1`, [reg.username]);
+    expectError(await profile(token), 401, 'invalid-token');
+  });
+
+  it('[SH-12] logout revokes the session on the server: the old token is refused', async () => {
+    const { token } = await registerAndLogin(t.app);
+    expect((await call(t.app, 'POST', '/api/logout', { token })).body).toEqual({ ok: true });
+    expectError(await profile(token), 401, 'invalid-token');
+  });
+
+  it('[SH-12] each login makes a new token; "remember" makes the session last longer', async () => {
+    const a = await tryLogin(DEMO_MEMBER.phone, DEMO_MEMBER.password, false);
+    const b = await tryLogin(DEMO_MEMBER.phone, DEMO_MEMBER.password, true);
+    expect(a.body.token).not.toBe(b.body.token);
+    expect(Date.parse(b.body.expiresAt as string)).toBeGreaterThan(Date.parse(a.body.expiresAt as string));
+  });
+
+  it('[SH-15] a session survives while used, ends after the idle time, and a remembered one lasts days', async () => {
+    const short = await login(t.app, DEMO_MEMBER.phone, DEMO_MEMBER.password, false);
+    const long = await login(t.app, DEMO_MEMBER.phone, DEMO_MEMBER.password, true);
+    t.clock.advance(30 * 60_000);
+    expect((await profile(short)).status).toBe(200);
+    t.clock.advance(61 * 60_000);
+    expectError(await profile(short), 401, 'invalid-token');
+    expect((await profile(long)).status).toBe(200);
+    t.clock.advance(31 * 24 * 3600_000);
+    expectError(await profile(long), 401, 'invalid-token');
+  });
+
+  it('[SH-18] member calls without a bearer token get UNAUTHORIZED; a forged one invalid-token', async () => {
+    expectError(await call(t.app, 'GET', '/api/account/profile'), 401, 'UNAUTHORIZED');
+    expectError(await profile('A'.repeat(43)), 401, 'invalid-token');
+    const res = await call(t.app, 'GET', '/api/account/profile', { headers: { authorization: 'Basic abc' } });
+    expectError(res, 401, 'invalid-token');
+  });
+
+  it('[LOG-1] stores only a hash of the token', async () => {
+    const token = await login(t.app, DEMO_MEMBER.phone, DEMO_MEMBER.password);
+    const rows = await t.db.query<{ token_hash: Uint8Array }>('select token_hash from sessions');
+    expect(rows.some((r) => Buffer.from(r.token_hash).toString('base64url') === token)).toBe(false);
+    expect(rows.every((r) => Buffer.from(r.token_hash).length === 32)).toBe(true);
+  });
+});
