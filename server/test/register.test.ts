@@ -4,7 +4,6 @@ import {
   call,
   expectError,
   freshAccountNo,
-  freshPhone,
   makeApp,
   registration,
   verifyPhone,
