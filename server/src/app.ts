@@ -29,6 +29,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Redis key prefix of the global rate limit; tests give each app its own. */
+  rateLimitNameSpace?: string;
   /** Test hook: makes the simulated SMS gateway fail. */
   simFaults?: { smsDown?: () => boolean };
 }
@@ -70,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: config.rateLimitPerMin,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
+    nameSpace: deps.rateLimitNameSpace ?? 'krapao-rate-limit-',
     ...(config.redisUrl ? { redis: await redisClient(app, config.redisUrl) } : {}),
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new Error('TOO_MANY_REQUESTS'), { statusCode: ctx.statusCode }),

@@ -40,6 +40,7 @@ export async function makeApp(
     clock,
     logger: false,
     simFaults: { smsDown: () => faults.smsDown },
+    rateLimitNameSpace: `test-${randomBytes(6).toString('hex')}-`,
   };
   const app = await buildApp(deps);
   opts.extend?.(app);

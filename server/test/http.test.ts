@@ -52,6 +52,17 @@ describe('HTTP behaviour', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('[LOG-3] one address sending too many API calls gets 429 TOO_MANY_REQUESTS (Redis-backed when configured)', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL;
+    const limited = await makeApp({ RATE_LIMIT_PER_MIN: '5', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+    try {
+      for (let i = 0; i < 5; i++) expect((await call(limited.app, 'GET', '/api/lookup/info')).status).toBe(200);
+      expectError(await call(limited.app, 'GET', '/api/lookup/info'), 429, 'TOO_MANY_REQUESTS');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('[SH-18] configuration is validated once and names what is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ REGION: 'vn' })).toThrow(/REGION/);

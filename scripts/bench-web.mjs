@@ -1,0 +1,88 @@
+// npm run bench:web: the gzip size of the JavaScript and CSS a browser loads for /login and for
+// /user/home, measured in Chromium against the built app on a real server (so lazy chunks count only
+// when a page really needs them). Budget: /login at most 200 KB gzip.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { buildWeb, ensureChromium, root, webBuildIsStale } from './lib.mjs';
+
+const LOGIN_BUDGET_KB = 200;
+const DEMO = { username: '0812345678', password: 'krapao-demo-1' };
+
+if (webBuildIsStale() && (await buildWeb()) !== 0) process.exit(1);
+const executablePath = ensureChromium();
+const dataDir = mkdtempSync(join(tmpdir(), 'krapao-bench-'));
+const port = 3900 + Math.floor(Math.random() * 90);
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+  cwd: root,
+  stdio: 'ignore',
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIMULATE: '1', DATA_DIR: dataDir, WEB_DIST: join(root, 'web/dist'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+});
+const base = `http://127.0.0.1:${port}`;
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/lookup/active`)).ok) break;
+    } catch {}
+    if (i > 240) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'krapao-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    viewport: { width: 390, height: 844 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+
+  async function measure(path, prepare) {
+    const assets = new Map();
+    const onResponse = async (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      try {
+        assets.set(res.url(), { type, raw: (await res.body()).length, gzip: gzipSync(await res.body(), { level: 9 }).length });
+      } catch {}
+    };
+    // A fresh cache for each page, so each figure is what a first visit downloads.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    page.on('response', onResponse);
+    if (prepare) await prepare();
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    page.off('response', onResponse);
+    const sum = (t) => [...assets.values()].filter((a) => !t || a.type === t).reduce((n, a) => n + a.gzip, 0);
+    return { path, js: sum('script'), css: sum('stylesheet'), total: sum(), files: assets.size };
+  }
+
+  const login = await measure('/login');
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...DEMO, isRemember: true }),
+  });
+  const { token } = await res.json();
+  const home = await measure('/user/home', async () => {
+    await page.goto(`${base}/login`);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+  });
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log('\nJavaScript and CSS a browser loads (gzip -9), first visit:');
+  for (const m of [login, home]) {
+    console.log(`  ${m.path.padEnd(12)} JS ${kb(m.js).padStart(9)}  CSS ${kb(m.css).padStart(8)}  total ${kb(m.total).padStart(9)}  (${m.files} files)`);
+  }
+  const ok = login.total <= LOGIN_BUDGET_KB * 1024;
+  console.log(`\n/login budget ${LOGIN_BUDGET_KB} KB: ${ok ? 'within' : 'OVER'}`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,69 @@
+// Small helpers shared by the scripts: run a command, find Chromium, know when the web build is stale.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
+
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+export const findChromium = () => [process.env.CHROMIUM_PATH, ...CHROMIUM_PATHS].find((p) => p && existsSync(p));
+
+/** Debian's chromium, installed with apt-get when we may (root); otherwise a message that says what to do. */
+export function ensureChromium() {
+  let found = findChromium();
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  if (isRoot && hasApt) {
+    console.log('Chromium not found: installing Debian\'s chromium with apt-get ...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    found = findChromium();
+    if (found) return found;
+  }
+  throw new Error(
+    'The browser tests need Chromium and none was found.\n' +
+      '  On Debian or Ubuntu: sudo apt-get install chromium\n' +
+      '  Or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((n) => (n === 'node_modules' ? 0 : newestMtime(join(path, n)))));
+}
+
+const STAMP = join(root, 'web', 'dist', '.build-stamp.json');
+/** The build settings that change the web bundle (SH-2, SH-3). */
+export const webBuildEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('VITE_') || k === 'REGION'));
+
+/** True when web/dist is missing, older than its sources, or built with other settings. */
+export function webBuildIsStale() {
+  if (!existsSync(STAMP)) return true;
+  const stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+  const sources = ['web/src', 'web/index.html', 'web/public', 'web/.env', 'web/vite.config.ts', 'contract/src'];
+  const newest = Math.max(...sources.map((p) => newestMtime(join(root, p))));
+  return newest > stamp.builtAt || JSON.stringify(stamp.env) !== JSON.stringify(webBuildEnv());
+}
+
+export async function buildWeb() {
+  const env = webBuildEnv();
+  // REGION=la on the server means a Laos build of the web too.
+  const viteEnv = { ...(env.REGION && !env.VITE_REGION ? { VITE_REGION: env.REGION } : {}) };
+  const code = await run('npm', ['run', 'build', '-w', 'web', '--silent'], { env: viteEnv });
+  if (code !== 0) return code;
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(STAMP, JSON.stringify({ builtAt: Date.now(), env }));
+  return 0;
+}

@@ -1,0 +1,24 @@
+// npm start: build the web app when needed, then run the server with the embedded database under
+// ./data and the simulated outside world on. PORT, REGION, DATABASE_URL... pass through.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildWeb, root, webBuildIsStale } from './lib.mjs';
+
+if (webBuildIsStale()) {
+  console.log('Building the web app ...');
+  const code = await buildWeb();
+  if (code !== 0) process.exit(code);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    SIMULATE: '1',
+    DATA_DIR: join(root, 'data'),
+    WEB_DIST: join(root, 'web/dist'),
+    ...process.env,
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
