@@ -19,7 +19,16 @@ const port = 3900 + Math.floor(Math.random() * 90);
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
   cwd: root,
   stdio: 'ignore',
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SIMULATE: '1', DATA_DIR: dataDir, WEB_DIST: join(root, 'web/dist'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SIMULATE: '1',
+    DATA_DIR: dataDir,
+    WEB_DIST: join(root, 'web/dist'),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
 });
 const base = `http://127.0.0.1:${port}`;
 try {
@@ -35,7 +44,14 @@ try {
     executablePath,
     headless: true,
     viewport: { width: 390, height: 844 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
 
@@ -45,7 +61,11 @@ try {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       try {
-        assets.set(res.url(), { type, raw: (await res.body()).length, gzip: gzipSync(await res.body(), { level: 9 }).length });
+        assets.set(res.url(), {
+          type,
+          raw: (await res.body()).length,
+          gzip: gzipSync(await res.body(), { level: 9 }).length,
+        });
       } catch {}
     };
     // A fresh cache for each page, so each figure is what a first visit downloads.
@@ -76,7 +96,9 @@ try {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log('\nJavaScript and CSS a browser loads (gzip -9), first visit:');
   for (const m of [login, home]) {
-    console.log(`  ${m.path.padEnd(12)} JS ${kb(m.js).padStart(9)}  CSS ${kb(m.css).padStart(8)}  total ${kb(m.total).padStart(9)}  (${m.files} files)`);
+    console.log(
+      `  ${m.path.padEnd(12)} JS ${kb(m.js).padStart(9)}  CSS ${kb(m.css).padStart(8)}  total ${kb(m.total).padStart(9)}  (${m.files} files)`,
+    );
   }
   const ok = login.total <= LOGIN_BUDGET_KB * 1024;
   console.log(`\n/login budget ${LOGIN_BUDGET_KB} KB: ${ok ? 'within' : 'OVER'}`);

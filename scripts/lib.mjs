@@ -7,13 +7,19 @@ export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: 'inherit',
+      ...opts,
+      env: { ...process.env, ...opts.env },
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
 const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-export const findChromium = () => [process.env.CHROMIUM_PATH, ...CHROMIUM_PATHS].find((p) => p && existsSync(p));
+export const findChromium = () =>
+  [process.env.CHROMIUM_PATH, ...CHROMIUM_PATHS].find((p) => p && existsSync(p));
 
 /** Debian's chromium, installed with apt-get when we may (root); otherwise a message that says what to do. */
 export function ensureChromium() {
@@ -22,7 +28,7 @@ export function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('Chromium not found: installing Debian\'s chromium with apt-get ...');
+    console.log("Chromium not found: installing Debian's chromium with apt-get ...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
     spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
@@ -40,7 +46,10 @@ function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const s = statSync(path);
   if (!s.isDirectory()) return s.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((n) => (n === 'node_modules' ? 0 : newestMtime(join(path, n)))));
+  return Math.max(
+    0,
+    ...readdirSync(path).map((n) => (n === 'node_modules' ? 0 : newestMtime(join(path, n)))),
+  );
 }
 
 const STAMP = join(root, 'web', 'dist', '.build-stamp.json');
@@ -52,7 +61,14 @@ export const webBuildEnv = () =>
 export function webBuildIsStale() {
   if (!existsSync(STAMP)) return true;
   const stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
-  const sources = ['web/src', 'web/index.html', 'web/public', 'web/.env', 'web/vite.config.ts', 'contract/src'];
+  const sources = [
+    'web/src',
+    'web/index.html',
+    'web/public',
+    'web/.env',
+    'web/vite.config.ts',
+    'contract/src',
+  ];
   const newest = Math.max(...sources.map((p) => newestMtime(join(root, p))));
   return newest > stamp.builtAt || JSON.stringify(stamp.env) !== JSON.stringify(webBuildEnv());
 }

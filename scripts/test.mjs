@@ -31,8 +31,20 @@ async function step(name, fn) {
 async function vitest(name, dir, args = [], env = {}) {
   const report = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
   return step(name, async () => {
-    const code = await run('npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json',
-      `--outputFile.json=${report}`, ...args], { env });
+    const code = await run(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--root',
+        dir,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        ...args,
+      ],
+      { env },
+    );
     if (existsSync(report)) {
       const r = JSON.parse(readFileSync(report, 'utf8'));
       passed += r.numPassedTests;

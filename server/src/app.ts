@@ -114,10 +114,16 @@ function registerTermination(app: FastifyInstance, db: Db, clock: Clock) {
   });
 }
 
-/** The built web app at /, with every unknown non-API path answered by index.html (client routes). */
+/**
+ * The built web app at /, with every unknown non-API path answered by index.html (client routes).
+ * Anything else unknown is { message: 'NOT_FOUND' }.
+ */
 async function serveWeb(app: FastifyInstance, webDist: string | undefined) {
   const root = webDist ? resolve(webDist) : undefined;
-  if (!root || !existsSync(resolve(root, 'index.html'))) return;
+  if (!root || !existsSync(resolve(root, 'index.html'))) {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'NOT_FOUND' }));
+    return;
+  }
   await app.register(fastifyStatic, {
     root,
     wildcard: false,

@@ -56,7 +56,8 @@ describe('HTTP behaviour', () => {
     const redisUrl = process.env.TEST_REDIS_URL;
     const limited = await makeApp({ RATE_LIMIT_PER_MIN: '5', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
     try {
-      for (let i = 0; i < 5; i++) expect((await call(limited.app, 'GET', '/api/lookup/info')).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await call(limited.app, 'GET', '/api/lookup/info')).status).toBe(200);
       expectError(await call(limited.app, 'GET', '/api/lookup/info'), 429, 'TOO_MANY_REQUESTS');
     } finally {
       await limited.close();

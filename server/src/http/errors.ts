@@ -14,7 +14,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     else req.log.info({ code, status }, 'request refused');
     return reply.code(status).send({ message: code });
   });
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: 'NOT_FOUND' }));
 }
 
 function classify(err: FastifyError): { code: ErrorCode; status: number } {
