@@ -36,6 +36,20 @@ export default tseslint.config(
     },
   },
   {
+    // Node scripts and browser code evaluated from them (page.evaluate).
+    files: ['scripts/**/*.mjs', 'web/scripts/**/*.mjs'],
+    languageOptions: {
+      globals: {
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+        localStorage: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
+  },
+  {
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -35,7 +35,9 @@ try {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/api/lookup/active`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (i > 240) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -66,7 +68,9 @@ try {
           raw: (await res.body()).length,
           gzip: gzipSync(await res.body(), { level: 9 }).length,
         });
-      } catch {}
+      } catch {
+        // a response without a body (a redirect, an aborted request) adds nothing
+      }
     };
     // A fresh cache for each page, so each figure is what a first visit downloads.
     const cdp = await context.newCDPSession(page);

@@ -20,7 +20,8 @@ describe('contract', () => {
     for (const code of ['EXISTING_USER', 'OTP_BLOCK', 'PHONE_NUMBER_REQUIRE_10_DIGIT', 'TRUELINK_INVALID']) {
       expect(PART1_ERROR_CODES).toContain(code);
     }
-    for (const code of ['BONUS_FULL', 'REFUND_MINIMUM', 'COUPON_EXPIRED']) expect(PART2_ERROR_CODES).toContain(code);
+    for (const code of ['BONUS_FULL', 'REFUND_MINIMUM', 'COUPON_EXPIRED'])
+      expect(PART2_ERROR_CODES).toContain(code);
     expect(isErrorCode('gone')).toBe(true);
     expect(isErrorCode('SOMETHING_ELSE')).toBe(false);
   });

@@ -15,7 +15,9 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openBrowser(opts: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
+export async function openBrowser(
+  opts: { viewport?: { width: number; height: number } } = {},
+): Promise<Session> {
   const profile = mkdtempSync(join(tmpdir(), 'krapao-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

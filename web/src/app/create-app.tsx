@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { setApiEventHandlers } from '../lib/api-client';
+import { clearSession } from '../lib/session';
+import { Providers } from './providers';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** SH-13 / SH-6: where the api client's "session ended" and "gone" answers lead. */
+export function wireApiEvents(router: AppRouter, queryClient: QueryClient): void {
+  setApiEventHandlers({
+    sessionEnded: () => {
+      clearSession();
+      queryClient.clear();
+      void router.navigate('/login', { replace: true });
+    },
+    gone: () => {
+      void router.navigate('/terminated', { replace: true });
+    },
+  });
+}
+
+export function App({
+  router,
+  queryClient,
+  env,
+}: {
+  router: AppRouter;
+  queryClient: QueryClient;
+  env?: 'default' | 'test';
+}) {
+  return (
+    <Providers queryClient={queryClient} env={env}>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+}

@@ -1,0 +1,138 @@
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Tooltip.css';
+import { ActionIcon, Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconFileText,
+  IconHeadset,
+  IconHome,
+  IconLogout,
+  IconPlus,
+  IconReceipt,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Wordmark } from '../../components/Wordmark';
+import { useProfile } from '../../features/accounts/api/get-profile';
+import { useLogout } from '../../features/accounts/api/logout';
+import { ConditionsModal } from '../../features/lookups/components/ConditionsModal';
+import { ActionDrawer } from './ActionDrawer';
+import { NavProgress } from './NavProgress';
+
+function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0])
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
+/** SH-9 / SH-10 / SH-11: header with the member, bottom menu, the plus button's drawer. */
+export default function MemberLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const logout = useLogout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [conditionsOpen, setConditionsOpen] = useState(false);
+  const name = profile.data?.name ?? '';
+
+  const onLogout = () => {
+    logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
+  };
+
+  return (
+    <div className="app-column">
+      <NavProgress />
+      <header className="app-header">
+        <Group justify="space-between" wrap="nowrap">
+          <Wordmark to="/user/home" />
+          <LanguageSwitch />
+        </Group>
+        <Group justify="space-between" wrap="nowrap" mt="md">
+          <UnstyledButton
+            component={Link}
+            to="/user/profile"
+            aria-label={t('nav.profile')}
+            className="member-chip"
+          >
+            <Group gap="sm" wrap="nowrap">
+              <Avatar color="brand" variant="filled" radius="xl" size={40}>
+                {initials(name)}
+              </Avatar>
+              <div style={{ minWidth: 0 }}>
+                <Text fz="xs" c="brand.2" lh={1.2}>
+                  {t('header.member')}
+                </Text>
+                <Text fw={700} c="white" truncate maw={190} data-testid="member-name">
+                  {name || '…'}
+                </Text>
+              </div>
+            </Group>
+          </UnstyledButton>
+          <Group gap={6} wrap="nowrap">
+            <Tooltip label={t('nav.conditions')}>
+              <ActionIcon
+                variant="subtle"
+                color="white"
+                size={44}
+                radius="xl"
+                aria-label={t('nav.conditions')}
+                onClick={() => setConditionsOpen(true)}
+              >
+                <IconFileText size={22} stroke={1.7} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('nav.logout')}>
+              <ActionIcon
+                variant="subtle"
+                color="white"
+                size={44}
+                radius="xl"
+                aria-label={t('nav.logout')}
+                loading={logout.isPending}
+                onClick={onLogout}
+              >
+                <IconLogout size={22} stroke={1.7} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </header>
+      <main className="app-main">
+        <Outlet />
+      </main>
+      <nav className="bottom-nav" aria-label={t('nav.memberMenu')}>
+        <NavLink to="/user/home" className="bottom-nav__item">
+          <IconHome size={24} stroke={1.7} aria-hidden />
+          {t('nav.home')}
+        </NavLink>
+        <NavLink to="/user/statement" className="bottom-nav__item">
+          <IconReceipt size={24} stroke={1.7} aria-hidden />
+          {t('nav.statement')}
+        </NavLink>
+        <div className="bottom-nav__plus">
+          <button type="button" aria-label={t('nav.actions')} onClick={() => setDrawerOpen(true)}>
+            <IconPlus size={30} stroke={2.2} />
+          </button>
+        </div>
+        <NavLink to="/user/profile" className="bottom-nav__item">
+          <IconUserCircle size={24} stroke={1.7} aria-hidden />
+          {t('nav.profile')}
+        </NavLink>
+        <NavLink to="/user/contact" className="bottom-nav__item">
+          <IconHeadset size={24} stroke={1.7} aria-hidden />
+          {t('nav.contact')}
+        </NavLink>
+      </nav>
+      <ActionDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <ConditionsModal opened={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ContactPanel } from '../../features/lookups/components/ContactPanel';
+
+export default function ContactRoute() {
+  return <ContactPanel />;
+}

@@ -1,0 +1,52 @@
+import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconPlayerPlay, IconShieldCheck } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LoginForm } from '../../features/accounts/components/LoginForm';
+import { useServiceActive } from '../../features/lookups/api/lookups';
+
+export function LoginRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const active = useServiceActive();
+
+  // SH-6: a terminated service sends every visitor to /terminated.
+  useEffect(() => {
+    if (active.data && !active.data.active) void navigate('/terminated', { replace: true });
+  }, [active.data, navigate]);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={26}>
+          {t('login.title')}
+        </Title>
+        <Text c="dimmed">{t('login.subtitle')}</Text>
+      </div>
+      <Paper className="surface" p="lg">
+        <LoginForm onLoggedIn={() => void navigate('/user/home', { replace: true })} />
+      </Paper>
+      <Paper className="surface" p="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{t('login.noAccount')}</Text>
+          <Button component={Link} to="/register" variant="light" size="sm">
+            {t('login.registerCta')}
+          </Button>
+        </Group>
+      </Paper>
+      <Group justify="center" gap={6}>
+        <IconPlayerPlay size={16} aria-hidden />
+        <Anchor component={Link} to="/howto" fw={600}>
+          {t('howto.link')}
+        </Anchor>
+      </Group>
+      <Group justify="center" gap={6} c="dimmed">
+        <ThemeIcon variant="transparent" c="brand.7" size="sm">
+          <IconShieldCheck size={16} />
+        </ThemeIcon>
+        <Text fz="xs">{t('login.secure')}</Text>
+      </Group>
+    </Stack>
+  );
+}

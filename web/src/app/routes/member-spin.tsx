@@ -1,0 +1,8 @@
+import { IconRosette } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../../components/ComingSoon';
+
+export default function MemberSpinRoute() {
+  const { t } = useTranslation();
+  return <ComingSoon title={t('pages.spin')} icon={<IconRosette size={36} stroke={1.6} />} />;
+}

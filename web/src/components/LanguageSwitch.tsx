@@ -1,0 +1,37 @@
+import { SegmentedControl } from '@mantine/core';
+import { LOCALES, type Locale } from '@krapao/contract';
+import { useTranslation } from 'react-i18next';
+import { changeLocale, isLocale } from '../i18n';
+
+// Each language names itself, so a member who cannot read the current one still finds theirs.
+const NATIVE_NAMES: Record<Locale, { short: string; long: string }> = {
+  th: { short: 'ไทย', long: 'ภาษาไทย' },
+  la: { short: 'ລາວ', long: 'ພາສາລາວ' },
+  en: { short: 'EN', long: 'English' },
+};
+
+/** SH-1: th, la, en at any time; the choice is kept in the browser. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const value = isLocale(i18n.language) ? i18n.language : 'th';
+  return (
+    <SegmentedControl
+      size="xs"
+      radius="xl"
+      aria-label={t('common.language')}
+      className="lang-switch"
+      value={value}
+      onChange={(next) => {
+        if (isLocale(next)) void changeLocale(next);
+      }}
+      data={LOCALES.map((lng) => ({
+        value: lng,
+        label: (
+          <span lang={lng === 'la' ? 'lo' : lng} title={NATIVE_NAMES[lng].long}>
+            {NATIVE_NAMES[lng].short}
+          </span>
+        ),
+      }))}
+    />
+  );
+}

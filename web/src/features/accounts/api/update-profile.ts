@@ -1,0 +1,25 @@
+import { accounts, type Profile } from '@krapao/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { accountQueries, cacheProfile } from './queries';
+
+export interface UpdateProfileInput {
+  name: string;
+  bankCode: string;
+  bankAccountName: string;
+  bankAccountNo: string;
+}
+
+/** PRO-3: PUT /api/account/profile. */
+export const updateProfile = (input: UpdateProfileInput) => callApi(accounts.updateProfile, input);
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile: Profile) => {
+      cacheProfile(profile);
+      queryClient.setQueryData(accountQueries.profile().queryKey, profile);
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconDeviceMobile, IconLock } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../i18n';
+import { errorCode } from '../../../lib/api-client';
+import { useDelayedFlag } from '../../../lib/delayed';
+import { useLogin } from '../api/login';
+
+/** LOG-1 / LOG-2: username (the phone) and password, remember me; errors under the form. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const { t } = useTranslation();
+  const mutation = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [isRemember, setRemember] = useState(false);
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+  const busy = useDelayedFlag(mutation.isPending);
+
+  // LOG-2: whatever the member types clears the last answer.
+  const touched = () => {
+    if (mutation.isError) mutation.reset();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = { username: !username.trim(), password: !password };
+    setMissing(next);
+    if (next.username || next.password || mutation.isPending) return;
+    mutation.mutate({ username: username.trim(), password, isRemember }, { onSuccess: onLoggedIn });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('login.username')}
+          placeholder={t('login.usernamePlaceholder')}
+          inputMode="tel"
+          autoComplete="username"
+          leftSection={<IconDeviceMobile size={18} />}
+          value={username}
+          error={missing.username ? t('common.required') : undefined}
+          onChange={(e) => {
+            setUsername(e.currentTarget.value);
+            setMissing((m) => ({ ...m, username: false }));
+            touched();
+          }}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          placeholder={t('login.passwordPlaceholder')}
+          autoComplete="current-password"
+          leftSection={<IconLock size={18} />}
+          value={password}
+          error={missing.password ? t('common.required') : undefined}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            setMissing((m) => ({ ...m, password: false }));
+            touched();
+          }}
+        />
+        <Checkbox
+          label={t('login.remember')}
+          checked={isRemember}
+          onChange={(e) => setRemember(e.currentTarget.checked)}
+        />
+        {mutation.isError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+            {errorText(errorCode(mutation.error))}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={busy}
+          data-pending={mutation.isPending || undefined}
+        >
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { isEnglishName, needsEnglishName, type Bank, type Currency } from '@krapao/contract';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../../i18n';
+import { isLaosBuild } from '../../../../lib/config';
+
+export interface BankValues {
+  bankCode: string;
+  firstName: string;
+  lastName: string;
+  bankAccountNo: string;
+  currency: Currency;
+}
+
+interface BankStepProps {
+  banks: Bank[];
+  loading: boolean;
+  error: string | null;
+  onEdit: () => void;
+  onBack: () => void;
+  onSubmit: (values: BankValues) => void;
+}
+
+type Errors = Partial<Record<keyof BankValues, string>>;
+
+/** REG-6: bank, names (upper-cased as typed), account number, and the currency in a Laos build (SH-3). */
+export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: BankStepProps) {
+  const { t, i18n } = useTranslation();
+  const laos = isLaosBuild();
+  const [values, setValues] = useState<BankValues>({
+    bankCode: '',
+    firstName: '',
+    lastName: '',
+    bankAccountNo: '',
+    currency: laos ? 'LAK' : 'BAHT',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const english = needsEnglishName(values.bankCode);
+
+  const set = <K extends keyof BankValues>(key: K, value: BankValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({
+      ...e,
+      [key]: undefined,
+      ...(key === 'bankCode' ? { firstName: undefined, lastName: undefined } : {}),
+    }));
+    onEdit();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: Errors = {};
+    const required = t('common.required');
+    if (!values.bankCode) next.bankCode = required;
+    if (!values.firstName.trim()) next.firstName = required;
+    if (!values.lastName.trim()) next.lastName = required;
+    if (!values.bankAccountNo) next.bankAccountNo = required;
+    else if (!/^\d{6,20}$/.test(values.bankAccountNo))
+      next.bankAccountNo = errorText('INVALID_BANK_ACCOUNT_NO');
+    // part1 §5: KTB, TMB and BBL need the holder's name in English letters.
+    if (english) {
+      if (values.firstName.trim() && !isEnglishName(values.firstName.trim()))
+        next.firstName = errorText('BANK_ACCOUNT_NAME_ENG');
+      if (values.lastName.trim() && !isEnglishName(values.lastName.trim()))
+        next.lastName = errorText('BANK_ACCOUNT_NAME_ENG');
+    }
+    setErrors(next);
+    if (Object.keys(next).length === 0) onSubmit(values);
+  };
+
+  const bankOptions = banks.map((b) => ({
+    value: b.code,
+    label: i18n.language === 'th' ? `${b.nameTH} (${b.code})` : `${b.nameEN} (${b.code})`,
+  }));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Select
+          label={t('register.bank')}
+          placeholder={t('register.bankPlaceholder')}
+          data={bankOptions}
+          value={values.bankCode || null}
+          onChange={(v) => set('bankCode', v ?? '')}
+          error={errors.bankCode}
+          searchable
+          withAsterisk
+          comboboxProps={{ withinPortal: false }}
+        />
+        {english && (
+          <Text fz="sm" c="dimmed">
+            {t('register.englishNameHint')}
+          </Text>
+        )}
+        <Group grow align="flex-start">
+          <TextInput
+            label={t('register.firstName')}
+            autoComplete="given-name"
+            value={values.firstName}
+            error={errors.firstName}
+            onChange={(e) => set('firstName', e.currentTarget.value.toUpperCase())}
+            withAsterisk
+          />
+          <TextInput
+            label={t('register.lastName')}
+            autoComplete="family-name"
+            value={values.lastName}
+            error={errors.lastName}
+            onChange={(e) => set('lastName', e.currentTarget.value.toUpperCase())}
+            withAsterisk
+          />
+        </Group>
+        <TextInput
+          label={t('register.accountNo')}
+          inputMode="numeric"
+          value={values.bankAccountNo}
+          error={errors.bankAccountNo}
+          onChange={(e) => set('bankAccountNo', e.currentTarget.value.replace(/\D/g, ''))}
+          withAsterisk
+        />
+        {laos && (
+          <Stack gap={4}>
+            <Text fz="sm" fw={500} id="currency-label">
+              {t('register.currency')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="currency-label"
+              fullWidth
+              value={values.currency}
+              onChange={(v) => set('currency', v === 'BAHT' ? 'BAHT' : 'LAK')}
+              data={[
+                { value: 'LAK', label: t('register.currencyLAK') },
+                { value: 'BAHT', label: t('register.currencyBAHT') },
+              ]}
+            />
+          </Stack>
+        )}
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+            {errorText(error)}
+          </Alert>
+        )}
+        <Group grow>
+          <Button variant="default" onClick={onBack}>
+            {t('common.back')}
+          </Button>
+          <Button type="submit" loading={loading}>
+            {t('register.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LookupName } from '@krapao/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { loadContract } from '../../../lib/contract';
+
+const LOOKUP_STALE_MS = 5 * 60_000;
+
+function lookupQuery<N extends LookupName>(name: N) {
+  return queryOptions({
+    queryKey: ['lookups', name] as const,
+    queryFn: async ({ signal }) => callApi((await loadContract()).lookups[name], undefined, { signal }),
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** LK-1: the only place a lookup's query key is spelled. */
+export const lookupQueries = {
+  all: () => ['lookups'] as const,
+  banks: () => lookupQuery('banks'),
+  sources: () => lookupQuery('sources'),
+  conditions: () => lookupQuery('conditions'),
+  contact: () => lookupQuery('contact'),
+  info: () => lookupQuery('info'),
+  registerOtp: () => lookupQuery('registerOTP'),
+  /** SH-6: asked on every visit to /login, never from cache. */
+  active: () => ({ ...lookupQuery('active'), staleTime: 0 }),
+};
+
+export const useBanks = () => useQuery(lookupQueries.banks());
+export const useSources = () => useQuery(lookupQueries.sources());
+export const useConditions = (enabled = true) => useQuery({ ...lookupQueries.conditions(), enabled });
+export const useContact = () => useQuery(lookupQueries.contact());
+export const useRegisterOtp = () => useQuery(lookupQueries.registerOtp());
+export const useServiceActive = () => useQuery(lookupQueries.active());

@@ -1,0 +1,29 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ScrollArea.css';
+import { Modal, Text, Typography } from '@mantine/core';
+import '@mantine/core/styles/Typography.css';
+import { useTranslation } from 'react-i18next';
+import { DelayedLoader } from '../../../components/DelayedLoader';
+import { isLocale } from '../../../i18n';
+import { useConditions } from '../api/lookups';
+
+/** SH-10: the conditions, from /api/lookup/conditions, in the member's language. */
+export function ConditionsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const query = useConditions(opened);
+  const lng = isLocale(i18n.language) ? i18n.language : 'th';
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('conditions.title')} centered radius="lg" size="lg">
+      {query.isPending && <DelayedLoader />}
+      {query.isError && <Text c="dimmed">{t('conditions.unavailable')}</Text>}
+      {query.data && (
+        <Typography>
+          {/* The server sanitises configured HTML (DESIGN.md); it is operator content, not member input. */}
+          <div dangerouslySetInnerHTML={{ __html: query.data.content[lng] }} />
+        </Typography>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import '@mantine/core/styles/Image.css';
+import { Anchor, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { CLIENT_VERSION } from '@krapao/contract';
+import { IconBrandLine, IconPhone, IconHeadset } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DelayedLoader } from '../../../components/DelayedLoader';
+import { isLocale } from '../../../i18n';
+import { useContact } from '../api/lookups';
+
+/** SH-16: contact text, QR, LINE and phone from /api/lookup/contact, and the client version. */
+export function ContactPanel() {
+  const { t, i18n } = useTranslation();
+  const query = useContact();
+  const lng = isLocale(i18n.language) ? i18n.language : 'th';
+  const contact = query.data;
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon size={44} radius="xl" variant="light">
+          <IconHeadset size={24} stroke={1.7} />
+        </ThemeIcon>
+        <div>
+          <Title order={2} fz={22}>
+            {t('contact.title')}
+          </Title>
+          <Text c="dimmed" fz="sm">
+            {t('contact.subtitle')}
+          </Text>
+        </div>
+      </Group>
+      {query.isPending && <DelayedLoader />}
+      {query.isError && <Text c="dimmed">{t('contact.unavailable')}</Text>}
+      {contact && (
+        <Paper className="surface" p="lg">
+          <Stack gap="md">
+            {contact.text[lng] && <Text style={{ whiteSpace: 'pre-line' }}>{contact.text[lng]}</Text>}
+            {contact.qrImageUrl && (
+              <Image
+                src={contact.qrImageUrl}
+                alt={t('contact.qrAlt')}
+                w={180}
+                h={180}
+                fit="contain"
+                mx="auto"
+                radius="md"
+              />
+            )}
+            {(contact.lineUrl || contact.lineId) && (
+              <Button
+                component="a"
+                href={contact.lineUrl || undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="green"
+                leftSection={<IconBrandLine size={20} />}
+                fullWidth
+              >
+                {t('contact.line', { id: contact.lineId })}
+              </Button>
+            )}
+            {contact.phone && (
+              <Button
+                component="a"
+                href={`tel:${contact.phone}`}
+                variant="light"
+                leftSection={<IconPhone size={20} />}
+                fullWidth
+              >
+                {t('contact.call', { phone: contact.phone })}
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      <Text ta="center" c="dimmed" fz="xs">
+        {t('contact.version', { version: CLIENT_VERSION })}
+      </Text>
+      <Text ta="center" fz="sm">
+        <Anchor component={Link} to="/howto">
+          {t('howto.link')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

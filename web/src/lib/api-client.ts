@@ -1,0 +1,117 @@
+import {
+  REQUEST_TIMEOUT_MS,
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+  type Endpoint,
+} from '@krapao/contract';
+import type { z } from 'zod';
+import { getToken } from './session';
+
+/** A failed call, carrying the server's code ({ message: CODE }) or a client one (SH-18). */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, status: number) {
+    super(code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export function errorCode(error: unknown): string {
+  if (error instanceof ApiError) return error.code;
+  if (error instanceof Error) return error.message;
+  return 'INTERNAL_SERVER_ERROR';
+}
+
+/** SH-13: answers that mean the session is over. */
+export const SESSION_ENDED_MESSAGES = new Set([
+  'invalid-token',
+  'cannot verify identity',
+  'INACTIVE_USER',
+  'UNAUTHORIZED',
+  'EXPIRED_AUTH_TOKEN',
+]);
+/** SH-6: the service has ended. */
+export const GONE_MESSAGE = 'gone';
+
+type Handler = () => void;
+const handlers: { sessionEnded: Handler; gone: Handler } = { sessionEnded: () => {}, gone: () => {} };
+
+/** The app decides where to go; lib only reports (lib sits below app). */
+export function setApiEventHandlers(next: Partial<typeof handlers>): void {
+  Object.assign(handlers, next);
+}
+
+export interface CallOptions {
+  /** Path parameters replace `{name}` in the endpoint path. */
+  params?: Record<string, string>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/**
+ * Calls one contract endpoint and parses the answer with its response schema. Every call carries
+ * X-Requested-With and, when a member is logged in, the bearer token (SH-18).
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  body?: BodyOf<E>,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  let path = endpoint.path;
+  for (const [name, value] of Object.entries(options.params ?? {})) {
+    path = path.replace(`{${name}}`, encodeURIComponent(value));
+  }
+  const headers: Record<string, string> = { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: endpoint.method,
+      headers,
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (timedOut) throw new ApiError('REQUEST_TIMEOUT', 0);
+    if (options.signal?.aborted) throw error;
+    throw new ApiError('NETWORK_ERROR', 0);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message =
+      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : response.status === 410
+          ? GONE_MESSAGE
+          : 'INTERNAL_SERVER_ERROR';
+    if (message === GONE_MESSAGE) handlers.gone();
+    else if (token && SESSION_ENDED_MESSAGES.has(message)) handlers.sessionEnded();
+    throw new ApiError(message, response.status);
+  }
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) throw new ApiError('INTERNAL_SERVER_ERROR', response.status);
+  return parsed.data as ResponseOf<E>;
+}

@@ -1,0 +1,26 @@
+import { DEFAULT_LOCALE_LA, DEFAULT_LOCALE_TH, type Locale, type Region } from '@krapao/contract';
+
+// Build-time settings, read when asked (not at import) so tests can switch them with vi.stubEnv.
+
+/** SH-3: VITE_REGION=la builds the Laos edition. */
+export function getRegion(): Region {
+  return import.meta.env.VITE_REGION === 'la' ? 'la' : 'th';
+}
+
+export function isLaosBuild(): boolean {
+  return getRegion() === 'la';
+}
+
+/** SH-1: Thai by default, Lao in a Laos build. */
+export function defaultLocale(): Locale {
+  return isLaosBuild() ? DEFAULT_LOCALE_LA : DEFAULT_LOCALE_TH;
+}
+
+export const HOWTO_VIDEO_COUNT = 5;
+
+/** SH-4: the five how-to videos link to configured addresses; a missing one shows "coming soon". */
+export function howtoVideoUrls(): (string | undefined)[] {
+  const raw = String(import.meta.env.VITE_HOWTO_VIDEO_URLS ?? '');
+  const urls = raw.split(',').map((u) => u.trim());
+  return Array.from({ length: HOWTO_VIDEO_COUNT }, (_, i) => urls[i] || undefined);
+}

@@ -1,0 +1,62 @@
+import { DATE_FORMAT, type Currency, type Locale } from '@krapao/contract';
+
+// SH-16: the one place that turns minor units and timestamps into text.
+
+const LOCALE_TAGS: Record<Locale, string> = { th: 'th-TH', la: 'lo-LA', en: 'en-GB' };
+const CURRENCY_ISO: Record<Currency, string> = { BAHT: 'THB', LAK: 'LAK' };
+const MINOR_PER_MAJOR = 100;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: Locale, currency: Currency | null): Intl.NumberFormat {
+  const key = `${locale}:${currency ?? ''}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LOCALE_TAGS[locale] ?? 'th-TH', {
+      ...(currency
+        ? { style: 'currency', currency: CURRENCY_ISO[currency], currencyDisplay: 'narrowSymbol' }
+        : {}),
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** Minor units (satang) in, "฿1,234.50" out. Nothing else divides by 100. */
+export function formatMoney(
+  minor: number | bigint,
+  locale: Locale,
+  currency: Currency | null = 'BAHT',
+): string {
+  const n = typeof minor === 'bigint' ? Number(minor) / MINOR_PER_MAJOR : minor / MINOR_PER_MAJOR;
+  return numberFormat(locale, currency).format(n);
+}
+
+/** Baht as the API speaks it (two decimals) to minor units, without float drift. */
+export function bahtToMinor(baht: number): number {
+  return Math.round(baht * MINOR_PER_MAJOR);
+}
+
+/** "1,234.5" typed by a member to minor units; null when it is not an amount. */
+export function parseMoneyInput(text: string): number | null {
+  const clean = text.replace(/[,\s]/g, '');
+  if (!/^\d+(\.\d{0,2})?$/.test(clean)) return null;
+  const [whole = '0', frac = ''] = clean.split('.');
+  return Number(whole) * MINOR_PER_MAJOR + Number(frac.padEnd(2, '0'));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** DD/MM/YYYY HH:mm:ss in the device's time zone, whatever the language. */
+export function formatDateTime(value: string | number | Date): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return DATE_FORMAT.replace('DD', pad(d.getDate()))
+    .replace('MM', pad(d.getMonth() + 1))
+    .replace('YYYY', String(d.getFullYear()))
+    .replace('HH', pad(d.getHours()))
+    .replace('mm', pad(d.getMinutes()))
+    .replace('ss', pad(d.getSeconds()));
+}

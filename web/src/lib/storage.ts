@@ -1,0 +1,52 @@
+// SH-14: the only things Krapao keeps in the browser. Every read and write goes through these keys.
+export const STORAGE_KEYS = {
+  token: 'token',
+  agreement: 'agreement',
+  lastSync: 'last_sync',
+  locale: 'locale',
+  guestChatId: 'guest_chat_id',
+  userInfo: 'user_info',
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | undefined {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    // Storage can be disabled (private modes, blocked cookies): behave as empty.
+    return undefined;
+  }
+}
+
+export function readItem(key: StorageKey, which: Area = 'local'): string | null {
+  return area(which)?.getItem(key) ?? null;
+}
+
+export function writeItem(key: StorageKey, value: string, which: Area = 'local'): void {
+  try {
+    area(which)?.setItem(key, value);
+  } catch {
+    // Quota or privacy errors: the app still works, it only forgets on reload.
+  }
+}
+
+export function removeItem(key: StorageKey): void {
+  area('local')?.removeItem(key);
+  area('session')?.removeItem(key);
+}
+
+export function readJson<T>(key: StorageKey): T | undefined {
+  const raw = readItem(key);
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeItem(key, JSON.stringify(value));
+}

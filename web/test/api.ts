@@ -1,0 +1,109 @@
+import { accounts, lookups, otp, type Profile } from '@krapao/contract';
+import { vi } from 'vitest';
+
+// A stubbed network: each handler answers one "METHOD /path"; answers are built with the contract's
+// schemas so a drift between the test and the contract fails here, not silently.
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+export type Handler = (call: Call) => Response | Promise<Response>;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+export const fail = (message: string, status = 400) => json({ message }, status);
+
+export const profileFixture: Profile = accounts.getProfile.response.parse({
+  _id: 'u_8f3a21',
+  name: 'Somchai Jaidee',
+  username: '0812345678',
+  coin: 0,
+  bankCode: 'KBANK',
+  bankAccountName: 'SOMCHAI JAIDEE',
+  bankAccountNo: '1234567890',
+  bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+  currency: 'BAHT',
+  createdAt: '2024-03-05T14:07:09.000Z',
+});
+
+export const banksFixture = lookups.banks.response.parse([
+  { code: 'KBANK', clearingCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', country: 'TH' },
+  { code: 'KTB', clearingCode: '006', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', country: 'TH' },
+  {
+    code: 'SCB',
+    clearingCode: '014',
+    nameTH: 'ธนาคารไทยพาณิชย์',
+    nameEN: 'Siam Commercial Bank',
+    country: 'TH',
+  },
+]);
+
+export const sourcesFixture = lookups.sources.response.parse([
+  { code: 'FB', description: { th: 'เฟซบุ๊ก', la: 'ເຟສບຸກ', en: 'Facebook' } },
+  { code: 'FRIEND', description: { th: 'เพื่อนแนะนำ', la: 'ໝູ່ແນະນຳ', en: 'A friend' } },
+]);
+
+export const otpTicket = (overrides: Partial<{ code: string; resendAfterS: number }> = {}) =>
+  otp.sendOtp.response.parse({
+    otpRef: 'KXQ7',
+    otpToken: 'tok_123',
+    code: '482913',
+    expiresAt: new Date(Date.now() + 300_000).toISOString(),
+    resendAfterS: 60,
+    ...overrides,
+  });
+
+export const defaultHandlers: Record<string, Handler> = {
+  'GET /api/lookup/active': () => json(lookups.active.response.parse({ active: true })),
+  'GET /api/lookup/registerOTP': () => json(lookups.registerOTP.response.parse({ enabled: true })),
+  'GET /api/lookup/banks': () => json(banksFixture),
+  'GET /api/lookup/sources': () => json(sourcesFixture),
+  'GET /api/lookup/conditions': () =>
+    json(
+      lookups.conditions.response.parse({
+        content: {
+          th: '<p>เงื่อนไขการใช้งาน</p>',
+          la: '<p>ເງື່ອນໄຂ</p>',
+          en: '<p>Play fair. One account each.</p>',
+        },
+      }),
+    ),
+  'GET /api/lookup/contact': () =>
+    json(
+      lookups.contact.response.parse({
+        text: { th: 'ติดต่อเราได้ 24 ชม.', la: 'ຕິດຕໍ່ພວກເຮົາໄດ້ 24 ຊົ່ວໂມງ', en: 'We answer 24/7.' },
+        lineId: '@krapao',
+        lineUrl: 'https://line.example/krapao',
+        phone: '020000000',
+        qrImageUrl: '/contact-qr.png',
+      }),
+    ),
+  'GET /api/account/profile': () => json(profileFixture),
+  'POST /api/logout': () => json(accounts.logout.response.parse({ ok: true })),
+};
+
+/** Installs a fetch stub; unknown routes answer 404 NOT_FOUND. Returns the calls it saw. */
+export function mockApi(handlers: Record<string, Handler> = {}) {
+  const all = { ...defaultHandlers, ...handlers };
+  const calls: Call[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    const call = { method, path: url.pathname, body, headers };
+    calls.push(call);
+    const handler = all[`${method} ${url.pathname}`];
+    return handler ? handler(call) : fail('NOT_FOUND', 404);
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return {
+    calls,
+    fetch: fetchStub,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}

@@ -1,0 +1,105 @@
+import { accounts, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@krapao/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, json, mockApi } from './api';
+import { errorEn, location, renderApp } from './render';
+
+const loginOk = () =>
+  json(
+    accounts.login.response.parse({
+      token: 'tok_abc',
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    }),
+  );
+
+describe('login', () => {
+  it('[LOG-1] asks for username and password before calling the server', async () => {
+    const api = mockApi({ 'POST /api/login': loginOk });
+    const { user } = await renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(screen.getAllByText('Required')).toHaveLength(2);
+    expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
+  });
+
+  it('[LOG-1] posts username, password and isRemember, then opens /user/home', async () => {
+    const api = mockApi({ 'POST /api/login': loginOk });
+    const { user, router } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me on this device' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(location(router)).toBe('/user/home'));
+    const [call] = api.callsTo('POST', '/api/login');
+    expect(call?.body).toEqual({ username: '0812345678', password: 'secret-pass', isRemember: true });
+    expect(call?.headers.get(REQUESTED_WITH_HEADER)).toBe(REQUESTED_WITH_VALUE);
+  });
+
+  it('[SH-12] keeps the token in localStorage only when "remember" is ticked', async () => {
+    mockApi({ 'POST /api/login': loginOk });
+    const { user, router } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(location(router)).toBe('/user/home'));
+    expect(sessionStorage.getItem('token')).toBe('tok_abc');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('[SH-12] a remembered login stores the token persistently', async () => {
+    mockApi({ 'POST /api/login': loginOk });
+    const { user, router } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me on this device' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(location(router)).toBe('/user/home'));
+    expect(localStorage.getItem('token')).toBe('tok_abc');
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('[LOG-2] shows the error under the form and clears it when the member types', async () => {
+    mockApi({ 'POST /api/login': () => fail('WRONG_CREDENTIAL', 401) });
+    const { user } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(errorEn('WRONG_CREDENTIAL'));
+    // The alert sits under the form fields.
+    const form = alert.closest('form')!;
+    expect(within(form).getByLabelText('Password').compareDocumentPosition(alert)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each(['WRONG_CREDENTIAL', 'NO_USER', 'WRONG_PASSWORD', 'INACTIVE_USER', 'REQUEST_LIMIT'])(
+    '[LOG-3] shows the translated code %s',
+    async (code) => {
+      mockApi({ 'POST /api/login': () => fail(code, code === 'REQUEST_LIMIT' ? 429 : 401) });
+      const { user } = await renderApp('/login');
+      await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+      await user.type(screen.getByLabelText('Password'), 'secret-pass');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      expect((await screen.findByRole('alert')).textContent).toContain(errorEn(code));
+    },
+  );
+
+  it('[SH-6] entering /login asks /api/lookup/active and goes to /terminated when it is not', async () => {
+    const api = mockApi({ 'GET /api/lookup/active': () => json({ active: false }) });
+    const { router } = await renderApp('/login');
+    await waitFor(() => expect(location(router)).toBe('/terminated'));
+    expect(api.callsTo('GET', '/api/lookup/active')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Service has ended' })).toBeTruthy();
+  });
+
+  it("[SH-6] any answer 'gone' goes to /terminated", async () => {
+    mockApi({ 'POST /api/login': () => fail('gone', 410) });
+    const { user, router } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(location(router)).toBe('/terminated'));
+  });
+});

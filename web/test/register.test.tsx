@@ -1,0 +1,309 @@
+import { accounts, otp, REGISTER_REDIRECT_DELAY_MS } from '@krapao/contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, json, mockApi, otpTicket } from './api';
+import { errorEn, location, renderApp } from './render';
+
+const validOk = () => json(accounts.validateRegistration.response.parse({ ok: true }));
+const registered = () => json(accounts.register.response.parse({ _id: 'u_new', username: '0812345678' }));
+const codeValid = () => json(otp.verifyOtp.response.parse({ message: 'OTP_CODE_VALID' }));
+
+async function enterPhone(user: UserEvent, phone = '0812345678') {
+  await user.type(await screen.findByLabelText('Phone number'), phone);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+async function fillProfile(user: UserEvent, { password = 'secret-pass', confirm = 'secret-pass' } = {}) {
+  await user.type(await screen.findByLabelText(/Full name/), 'Somchai Jaidee');
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.type(screen.getByLabelText(/Confirm password/), confirm);
+}
+
+async function chooseBank(user: UserEvent, name: RegExp) {
+  await user.click(await screen.findByRole('combobox', { name: /Bank/ }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+const activeStep = () => document.querySelector('[data-progress]')?.textContent ?? '';
+
+describe('register wizard', () => {
+  it('[REG-1] shows a visible 4-step progress: phone, OTP, profile, bank', async () => {
+    mockApi();
+    await renderApp('/register');
+    for (const label of ['Phone', 'OTP', 'Profile', 'Bank']) {
+      expect(await screen.findByRole('button', { name: label })).toBeTruthy();
+    }
+    expect(activeStep()).toContain('Phone');
+  });
+
+  it('[REG-2] refuses a 9-digit phone with PHONE_NUMBER_REQUIRE_10_DIGIT', async () => {
+    const api = mockApi();
+    const { user } = await renderApp('/register');
+    await enterPhone(user, '081234567');
+    expect(await screen.findByText(errorEn('PHONE_NUMBER_REQUIRE_10_DIGIT'))).toBeTruthy();
+    expect(api.callsTo('POST', '/api/otp/send')).toHaveLength(0);
+  });
+
+  it('[REG-2] a Laos build does not enforce 10 digits', async () => {
+    vi.stubEnv('VITE_REGION', 'la');
+    const api = mockApi({ 'POST /api/otp/send': () => json(otpTicket()) });
+    const { user } = await renderApp('/register');
+    await enterPhone(user, '02055512');
+    await waitFor(() => expect(api.callsTo('POST', '/api/otp/send')).toHaveLength(1));
+    expect(screen.queryByText(errorEn('PHONE_NUMBER_REQUIRE_10_DIGIT'))).toBeNull();
+  });
+
+  it('[REG-3] sends the OTP, shows its reference and the demo code, and verifies it', async () => {
+    const api = mockApi({
+      'POST /api/otp/send': () => json(otpTicket()),
+      'POST /api/otp/verify': codeValid,
+    });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    expect(await screen.findByText('KXQ7')).toBeTruthy();
+    expect(screen.getByText('Your code is 482913')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/otp/send')[0]?.body).toEqual({ phoneNumber: '0812345678' });
+    const resend = screen.getByRole('button', { name: /New code in \d+ s/ });
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getAllByRole('textbox')[0]!);
+    await user.keyboard('482913');
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/otp/verify')[0]?.body).toEqual({
+        otpToken: 'tok_123',
+        otpCode: '482913',
+      }),
+    );
+    expect(await screen.findByLabelText(/Full name/)).toBeTruthy();
+  });
+
+  it('[REG-3] skips the OTP step when the lookup says OTP is off', async () => {
+    const api = mockApi({ 'GET /api/lookup/registerOTP': () => json({ enabled: false }) });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    expect(await screen.findByLabelText(/Full name/)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/otp/send')).toHaveLength(0);
+  });
+
+  it('[REG-3] an OTP_VERIFIED answer skips to the profile step', async () => {
+    mockApi({ 'POST /api/otp/send': () => fail('OTP_VERIFIED', 409) });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    expect(await screen.findByLabelText(/Full name/)).toBeTruthy();
+    expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe('0812345678');
+  });
+
+  it('[REG-7] EXISTING_USER keeps the member on the phone step with the message', async () => {
+    mockApi({ 'POST /api/otp/send': () => fail('EXISTING_USER', 409) });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    expect((await screen.findByRole('alert')).textContent).toContain(errorEn('EXISTING_USER'));
+    expect(screen.getByLabelText('Phone number')).toBeTruthy();
+  });
+
+  it.each(['OTP_CODE_INVALID', 'OTP_EXPIRED', 'OTP_NOT_EXIST', 'OTP_TOKEN_INVALID'])(
+    '[REG-9] shows %s translated on the OTP step',
+    async (code) => {
+      mockApi({ 'POST /api/otp/send': () => json(otpTicket()), 'POST /api/otp/verify': () => fail(code) });
+      const { user } = await renderApp('/register');
+      await enterPhone(user);
+      await screen.findByText('KXQ7');
+      await user.click(screen.getAllByRole('textbox')[0]!);
+      await user.keyboard('111111');
+      expect((await screen.findByRole('alert')).textContent).toContain(errorEn(code));
+    },
+  );
+
+  it('[REG-9] OTP_BLOCK offers to go back and request a new code', async () => {
+    mockApi({
+      'POST /api/otp/send': () => json(otpTicket()),
+      'POST /api/otp/verify': () => fail('OTP_BLOCK', 429),
+    });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    await screen.findByText('KXQ7');
+    await user.click(screen.getAllByRole('textbox')[0]!);
+    await user.keyboard('111111');
+    expect((await screen.findByRole('alert')).textContent).toContain(errorEn('OTP_BLOCK'));
+    await user.click(screen.getByRole('button', { name: 'Request a new code' }));
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('0812345678');
+  });
+
+  it('[REG-9] a resend that comes too early shows REQUEST_LIMIT_1MIN', async () => {
+    let sends = 0;
+    mockApi({
+      'POST /api/otp/send': () =>
+        ++sends === 1 ? json(otpTicket({ resendAfterS: 0 })) : fail('REQUEST_LIMIT_1MIN', 429),
+    });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(errorEn('REQUEST_LIMIT_1MIN'));
+  });
+
+  it('[REG-4] requires name and passwords, and the passwords must match', async () => {
+    const api = mockApi({ 'GET /api/lookup/registerOTP': () => json({ enabled: false }) });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(screen.getAllByText('Required')).toHaveLength(3);
+    await fillProfile(user, { confirm: 'other-pass' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('passwords do not match')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/account/validate')).toHaveLength(0);
+  });
+
+  it('[REG-4] [LK-1] offers the sources from /api/lookup/sources in the member language', async () => {
+    const api = mockApi({ 'GET /api/lookup/registerOTP': () => json({ enabled: false }) });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    await user.click(await screen.findByRole('combobox', { name: /How did you hear/ }));
+    expect(await screen.findByRole('option', { name: 'Facebook' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'A friend' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/lookup/sources')).toHaveLength(1);
+  });
+
+  it('[REG-5] validates with the server before the bank step and shows its error', async () => {
+    const api = mockApi({
+      'GET /api/lookup/registerOTP': () => json({ enabled: false }),
+      'POST /api/account/validate': () => fail('INVALID_INVITE_CODE'),
+    });
+    const { user } = await renderApp('/register?code=BAD1');
+    await enterPhone(user);
+    await fillProfile(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(errorEn('INVALID_INVITE_CODE'));
+    expect(api.callsTo('POST', '/api/account/validate')[0]?.body).toEqual({
+      name: 'Somchai Jaidee',
+      username: '0812345678',
+      password: 'secret-pass',
+      sourceCode: '',
+      inviteCode: 'BAD1',
+    });
+    expect(screen.queryByRole('combobox', { name: /Bank/ })).toBeNull();
+  });
+
+  it('[SH-5] /register?code=X pre-fills the invite code', async () => {
+    mockApi({ 'GET /api/lookup/registerOTP': () => json({ enabled: false }) });
+    const { user } = await renderApp('/register?code=FRIEND42');
+    await enterPhone(user);
+    expect(((await screen.findByLabelText(/Invite code/)) as HTMLInputElement).value).toBe('FRIEND42');
+  });
+
+  async function toBankStep(user: UserEvent) {
+    await enterPhone(user);
+    await fillProfile(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('combobox', { name: /Bank/ });
+  }
+
+  it('[REG-6] upper-cases names as typed and requires the bank fields', async () => {
+    const api = mockApi({
+      'GET /api/lookup/registerOTP': () => json({ enabled: false }),
+      'POST /api/account/validate': validOk,
+    });
+    const { user } = await renderApp('/register');
+    await toBankStep(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getAllByText('Required')).toHaveLength(4);
+    await user.type(screen.getByLabelText(/First name/), 'somchai');
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('SOMCHAI');
+    expect(api.callsTo('POST', '/api/account')).toHaveLength(0);
+  });
+
+  it('[REG-6] KTB needs English names: BANK_ACCOUNT_NAME_ENG before anything is sent', async () => {
+    const api = mockApi({
+      'GET /api/lookup/registerOTP': () => json({ enabled: false }),
+      'POST /api/account/validate': validOk,
+    });
+    const { user } = await renderApp('/register');
+    await toBankStep(user);
+    await chooseBank(user, /Krungthai/);
+    await user.type(screen.getByLabelText(/First name/), 'สมชาย');
+    await user.type(screen.getByLabelText(/Last name/), 'JAIDEE');
+    await user.type(screen.getByLabelText(/Account number/), '1234567890');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(errorEn('BANK_ACCOUNT_NAME_ENG'))).toBeTruthy();
+    expect(api.callsTo('POST', '/api/account')).toHaveLength(0);
+  });
+
+  it('[REG-7] [REG-8] [SH-3] posts the registration, shows success, then /login after 2 s', async () => {
+    const api = mockApi({
+      'GET /api/lookup/registerOTP': () => json({ enabled: false }),
+      'POST /api/account/validate': validOk,
+      'POST /api/account': registered,
+    });
+    const { user, router } = await renderApp('/register?code=FRIEND42');
+    await toBankStep(user);
+    // SH-3: a Thai build offers no currency choice.
+    expect(screen.queryByText('Currency')).toBeNull();
+    await chooseBank(user, /Kasikornbank/);
+    await user.type(screen.getByLabelText(/First name/), 'somchai');
+    await user.type(screen.getByLabelText(/Last name/), 'jaidee');
+    await user.type(screen.getByLabelText(/Account number/), '123-456-7890');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Registration complete')).toBeTruthy();
+    const startedAt = Date.now();
+    expect(api.callsTo('POST', '/api/account')[0]?.body).toEqual({
+      name: 'Somchai Jaidee',
+      username: '0812345678',
+      password: 'secret-pass',
+      sourceCode: '',
+      inviteCode: 'FRIEND42',
+      bankCode: 'KBANK',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      bankAccountNo: '1234567890',
+      currency: 'BAHT',
+    });
+    expect(location(router)).toBe('/register');
+    await waitFor(() => expect(location(router)).toBe('/login'), {
+      timeout: REGISTER_REDIRECT_DELAY_MS + 1500,
+    });
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(REGISTER_REDIRECT_DELAY_MS - 200);
+  });
+
+  it.each([
+    ['EXISTING_BANK', 'bank'],
+    ['INVALID_BANK', 'bank'],
+    ['EXISTING_USER', 'phone'],
+  ])('[REG-7] shows the server refusal %s on the %s step', async (code, where) => {
+    mockApi({
+      'GET /api/lookup/registerOTP': () => json({ enabled: false }),
+      'POST /api/account/validate': validOk,
+      'POST /api/account': () => fail(code, 409),
+    });
+    const { user } = await renderApp('/register');
+    await toBankStep(user);
+    await chooseBank(user, /Kasikornbank/);
+    await user.type(screen.getByLabelText(/First name/), 'somchai');
+    await user.type(screen.getByLabelText(/Last name/), 'jaidee');
+    await user.type(screen.getByLabelText(/Account number/), '1234567890');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(errorEn(code));
+    if (where === 'bank') expect(screen.getByLabelText(/Account number/)).toBeTruthy();
+    else expect(screen.getByLabelText('Phone number')).toBeTruthy();
+  });
+
+  it('[SH-3] a Laos build offers LAK (default) or BAHT and sends the choice', async () => {
+    vi.stubEnv('VITE_REGION', 'la');
+    const api = mockApi({
+      'GET /api/lookup/registerOTP': () => json({ enabled: false }),
+      'POST /api/account/validate': validOk,
+      'POST /api/account': registered,
+    });
+    const { user } = await renderApp('/register', { locale: 'en' });
+    await toBankStep(user);
+    const lak = screen.getByRole('radio', { name: 'Lao kip (LAK)' }) as HTMLInputElement;
+    expect(lak.checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'Thai baht (BAHT)' }));
+    await chooseBank(user, /Kasikornbank/);
+    await user.type(screen.getByLabelText(/First name/), 'somchai');
+    await user.type(screen.getByLabelText(/Last name/), 'jaidee');
+    await user.type(screen.getByLabelText(/Account number/), '1234567890');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('Registration complete');
+    expect((api.callsTo('POST', '/api/account')[0]?.body as { currency: string }).currency).toBe('BAHT');
+    await act(async () => {});
+  });
+});

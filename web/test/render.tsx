@@ -1,0 +1,28 @@
+import type { Locale } from '@krapao/contract';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { App, wireApiEvents } from '../src/app/create-app';
+import { routes } from '../src/app/routes';
+import { i18n, initI18n } from '../src/i18n';
+import enErrors from '../src/i18n/errors/en.json';
+import { createQueryClient } from '../src/lib/query-client';
+
+/** Renders the whole app (real providers, routes, locale files) at `path`. */
+export async function renderApp(path: string, { locale = 'en' as Locale } = {}) {
+  await initI18n(locale);
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  wireApiEvents(router, queryClient);
+  const user = userEvent.setup();
+  const view = render(<App router={router} queryClient={queryClient} env="test" />);
+  return { ...view, router, queryClient, user, t: i18n.t.bind(i18n) };
+}
+
+/** ERR-1: what a member reads for a code in English (the translator's file, else the code). */
+export function errorEn(code: string): string {
+  return (enErrors as Record<string, string>)[code] ?? code;
+}
+
+export const location = (router: { state: { location: { pathname: string } } }) =>
+  router.state.location.pathname;

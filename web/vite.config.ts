@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+
+// Vite 8 transforms TSX itself (oxc); the automatic runtime means no `import React` in components.
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic' } },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } },
+  },
+  build: {
+    outDir: 'dist',
+    // The strict CSP forbids inline scripts; keep the module preload polyfill out of index.html.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // Mantine marks its modules "use client" for server components; a browser bundle ignores it.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
+  },
+});
