@@ -111,6 +111,7 @@ for (const lng of Object.keys(LOCALES) as Lng[]) {
       const { page } = s;
       const member = { phone: freshPhone(), password: 'first-pass-123' };
       await useLocale(page, lng);
+      await field(page, T.login.username).waitFor();
       await screenshot(page, `login-${lng}`);
       await register(page, T, lng, member);
 

@@ -60,7 +60,7 @@ describe('visitor shell', () => {
     await waitFor(() => expect(location(router)).toBe('/register'));
   });
 
-  it('[SH-4] the how-to page lists five videos with a play icon', async () => {
+  it('[SH-4] [HELP-1] the how-to page lists five videos with a play icon', async () => {
     vi.stubEnv('VITE_HOWTO_VIDEO_URLS', '/videos/register.mp4,/videos/deposit.mp4');
     mockApi();
     await renderApp('/howto');
