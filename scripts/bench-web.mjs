@@ -80,6 +80,12 @@ try {
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     page.off('response', onResponse);
     const sum = (t) => [...assets.values()].filter((a) => !t || a.type === t).reduce((n, a) => n + a.gzip, 0);
+    if (process.argv.includes('--verbose')) {
+      console.log(`\n${path}`);
+      for (const [url, a] of [...assets].sort((x, y) => y[1].gzip - x[1].gzip)) {
+        console.log(`  ${(a.gzip / 1024).toFixed(1).padStart(6)} KB  ${url.replace(base, '')}`);
+      }
+    }
     return { path, js: sum('script'), css: sum('stylesheet'), total: sum(), files: assets.size };
   }
 

@@ -1,10 +1,27 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../i18n';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { theme } from './theme';
+
+const Toasts = lazy(() => import('./Toasts'));
+
+/**
+ * The toast container is fetched with the first toast, not with the page: /login stays within its
+ * size budget. Toasts shown meanwhile wait in the notifications store until it mounts.
+ */
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (notifications.length + queue.length > 0) setWanted(true);
+  }, [notifications.length, queue.length]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 export interface ProvidersProps {
   queryClient: QueryClient;
@@ -15,13 +32,11 @@ export interface ProvidersProps {
 
 export function Providers({ queryClient, env = 'default', children }: ProvidersProps) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} env={env}>
-          <Notifications position="top-center" limit={3} autoClose={4000} />
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} env={env}>
+        <ToastsWhenNeeded />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** A friendly placeholder for what the next issues build. */
 export function ComingSoon({

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useDelayedFlag } from '../lib/delayed';
 
 /** SH-17: a spinner that appears only after LOADER_DELAY_MS. */

@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { LOCALES, type Locale } from '@krapao/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { changeLocale, isLocale } from '../i18n';
 
 // Each language names itself, so a member who cannot read the current one still finds theirs.

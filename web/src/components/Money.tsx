@@ -1,5 +1,5 @@
 import type { Currency } from '@krapao/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { formatMoney } from '../lib/format';
 import { isLocale } from '../i18n';
 

@@ -1,8 +1,7 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '@krapao/contract';
 import { defaultLocale } from '../lib/config';
 import { readItem, STORAGE_KEYS, writeItem } from '../lib/storage';
+import { Translator } from './translator';
 
 type Json = Record<string, unknown>;
 type Loader = () => Promise<{ default: Json }>;
@@ -12,7 +11,7 @@ type Loader = () => Promise<{ default: Json }>;
 const uiFiles = import.meta.glob<{ default: Json }>('./locales/*.json');
 const errorFiles = import.meta.glob<{ default: Json }>('./errors/*.json');
 
-export const i18n = i18next.createInstance();
+export const i18n = new Translator();
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -25,11 +24,11 @@ export function initialLocale(): Locale {
 }
 
 async function loadBundle(lng: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'translation')) return;
+  if (i18n.hasResourceBundle(lng)) return;
   const ui = uiFiles[`./locales/${lng}.json`] as Loader | undefined;
   const errors = errorFiles[`./errors/${lng}.json`] as Loader | undefined;
   const [uiModule, errorModule] = await Promise.all([ui?.(), errors?.().catch(() => undefined)]);
-  i18n.addResourceBundle(lng, 'translation', {
+  i18n.addResourceBundle(lng, {
     ...(uiModule?.default ?? {}),
     errors: errorModule?.default ?? {},
   });
@@ -40,17 +39,6 @@ function applyDocumentLanguage(lng: Locale) {
 }
 
 export async function initI18n(lng: Locale = initialLocale()): Promise<typeof i18n> {
-  if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      lng,
-      fallbackLng: false,
-      resources: {},
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: false },
-    });
-  }
   await loadBundle(lng);
   await i18n.changeLanguage(lng);
   applyDocumentLanguage(lng);

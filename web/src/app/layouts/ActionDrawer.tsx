@@ -13,7 +13,7 @@ import {
   IconUsersPlus,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 import { Money } from '../../components/Money';

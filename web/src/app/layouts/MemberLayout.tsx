@@ -11,7 +11,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Wordmark } from '../../components/Wordmark';

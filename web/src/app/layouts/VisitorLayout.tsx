@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { IconHeadset, IconLogin2, IconUserPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { NavLink, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Wordmark } from '../../components/Wordmark';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlayerPlay, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate } from 'react-router';
 import { LoginForm } from '../../features/accounts/components/LoginForm';
 import { useServiceActive } from '../../features/lookups/api/lookups';

@@ -1,5 +1,5 @@
 import { IconGift } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ComingSoon } from '../../components/ComingSoon';
 
 export default function MemberBonusRoute() {

@@ -7,7 +7,7 @@ import { REGISTER_REDIRECT_DELAY_MS } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { registerErrorStep, useRegister } from '../../features/accounts/api/register';
 import { useValidateRegistration } from '../../features/accounts/api/validate-registration';

@@ -1,6 +1,6 @@
 import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** SH-6: the service has ended ('gone'). */
 export default function TerminatedRoute() {

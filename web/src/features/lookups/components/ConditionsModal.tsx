@@ -4,7 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ScrollArea.css';
 import { Modal, Text, Typography } from '@mantine/core';
 import '@mantine/core/styles/Typography.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { isLocale } from '../../../i18n';
 import { useConditions } from '../api/lookups';

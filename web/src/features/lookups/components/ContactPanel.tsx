@@ -2,7 +2,7 @@ import '@mantine/core/styles/Image.css';
 import { Anchor, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CLIENT_VERSION } from '@krapao/contract';
 import { IconBrandLine, IconPhone, IconHeadset } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { isLocale } from '../../../i18n';

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { howtoVideoUrls } from '../../../lib/config';
 
 const VIDEO_KEYS = ['register', 'deposit', 'transfer', 'withdraw', 'bonus'] as const;

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/c
 import { OTP_DIGITS } from '@krapao/contract';
 import { IconAlertCircle, IconMessage2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { errorText } from '../../../i18n';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';

@@ -2,7 +2,7 @@ import { Alert, Button, Modal, PasswordInput, Stack } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
 import { errorCode } from '../../../../lib/api-client';
 import { useDelayedFlag } from '../../../../lib/delayed';

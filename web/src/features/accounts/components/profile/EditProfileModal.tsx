@@ -2,7 +2,7 @@ import { Alert, Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { isEnglishName, needsEnglishName, type Bank, type Profile } from '@krapao/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
 import { errorCode } from '../../../../lib/api-client';
 import { useDelayedFlag } from '../../../../lib/delayed';

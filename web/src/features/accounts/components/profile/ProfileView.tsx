@@ -28,7 +28,7 @@ import {
 } from '@krapao/contract';
 import { IconBuildingBank, IconLock, IconPencil, IconUserEdit } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/react';
 import { BankAccountNo } from '../../../../components/BankAccountNo';
 import { CopyField } from '../../../../components/CopyField';
 import { DelayedLoader } from '../../../../components/DelayedLoader';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, TextInput 
 import { isEnglishName, needsEnglishName, type Bank, type Currency } from '@krapao/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
 import { isLaosBuild } from '../../../../lib/config';
 

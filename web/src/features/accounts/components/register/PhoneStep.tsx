@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { isTenDigitPhone } from '@krapao/contract';
 import { IconAlertCircle, IconDeviceMobile } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
 import { isLaosBuild } from '../../../../lib/config';
 

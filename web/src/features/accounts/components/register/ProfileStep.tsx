@@ -2,7 +2,7 @@ import { Alert, Button, Group, PasswordInput, Select, Stack, TextInput } from '@
 import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
 
 export interface ProfileValues {
