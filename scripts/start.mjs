@@ -17,6 +17,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src
     SIMULATE: '1',
     DATA_DIR: join(root, 'data'),
     WEB_DIST: join(root, 'web/dist'),
+    // A readable console for the demo; LOG_LEVEL=info shows every request.
+    LOG_LEVEL: 'warn',
     ...process.env,
   },
 });

@@ -63,6 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // TLS ends at the operator's load balancer; upgrading would break the app served over plain HTTP
+        // on a local address (the demo, a LAN test).
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -136,7 +139,7 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined) {
     },
   });
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/sim/');
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/sim/');
     if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ message: 'NOT_FOUND' });
   });

@@ -50,6 +50,7 @@ describe('HTTP behaviour', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
   it('[LOG-3] one address sending too many API calls gets 429 TOO_MANY_REQUESTS (Redis-backed when configured)', async () => {
