@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+
+// Lazy routes load a chunk before they render; on a busy 2-core machine that can pass the default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,11 +1,12 @@
-import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconDeviceMobile, IconLock } from '@tabler/icons-react';
+import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconDeviceMobile, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { errorText } from '../../../i18n';
+
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { useLogin } from '../api/login';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 
 /** LOG-1 / LOG-2: username (the phone) and password, remember me; errors under the form. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
@@ -65,11 +66,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           checked={isRemember}
           onChange={(e) => setRemember(e.currentTarget.checked)}
         />
-        {mutation.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {errorText(errorCode(mutation.error))}
-          </Alert>
-        )}
+        {mutation.isError && <ErrorAlert code={errorCode(mutation.error)} />}
         <Button
           type="submit"
           size="lg"

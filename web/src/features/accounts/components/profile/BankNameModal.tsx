@@ -1,12 +1,13 @@
-import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { isEnglishName } from '@krapao/contract';
-import { IconAlertCircle } from '@tabler/icons-react';
+
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
-import { errorText } from '../../../../i18n';
+
 import { errorCode } from '../../../../lib/api-client';
 import { useDelayedFlag } from '../../../../lib/delayed';
 import { useUpdateBankAccountName } from '../../api/update-bank-account-name';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
 
 interface BankNameModalProps {
   opened: boolean;
@@ -56,11 +57,7 @@ export function BankNameModal({ opened, bankCode, currentName, onClose, onSaved 
             }}
             data-autofocus
           />
-          {mutation.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-              {errorText(errorCode(mutation.error))}
-            </Alert>
-          )}
+          {mutation.isError && <ErrorAlert code={errorCode(mutation.error)} />}
           <Button type="submit" fullWidth loading={busy}>
             {t('common.save')}
           </Button>

@@ -1,13 +1,14 @@
-import { Alert, Button, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Modal, PasswordInput, Stack } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
-import { IconAlertCircle } from '@tabler/icons-react';
+
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
-import { errorText } from '../../../../i18n';
+
 import { errorCode } from '../../../../lib/api-client';
 import { useDelayedFlag } from '../../../../lib/delayed';
 import { notifySuccess } from '../../../../lib/notify';
 import { useChangePassword } from '../../api/change-password';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -77,11 +78,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             error={inline.confirmPassword}
             onChange={set('confirmPassword')}
           />
-          {mutation.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-              {errorText(errorCode(mutation.error))}
-            </Alert>
-          )}
+          {mutation.isError && <ErrorAlert code={errorCode(mutation.error)} />}
           <Button type="submit" fullWidth loading={busy}>
             {t('common.save')}
           </Button>

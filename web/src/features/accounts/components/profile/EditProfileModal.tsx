@@ -1,6 +1,6 @@
-import { Alert, Button, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { isEnglishName, needsEnglishName, type Bank, type Profile } from '@krapao/contract';
-import { IconAlertCircle } from '@tabler/icons-react';
+
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
@@ -8,6 +8,7 @@ import { errorCode } from '../../../../lib/api-client';
 import { useDelayedFlag } from '../../../../lib/delayed';
 import { notifySuccess } from '../../../../lib/notify';
 import { useUpdateProfile, type UpdateProfileInput } from '../../api/update-profile';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
 
 interface EditProfileModalProps {
   opened: boolean;
@@ -107,11 +108,7 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
             error={errors.bankAccountNo}
             onChange={(e) => set('bankAccountNo', e.currentTarget.value.replace(/\D/g, ''))}
           />
-          {mutation.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-              {errorText(errorCode(mutation.error))}
-            </Alert>
-          )}
+          {mutation.isError && <ErrorAlert code={errorCode(mutation.error)} />}
           <Button type="submit" fullWidth loading={busy}>
             {t('common.save')}
           </Button>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { isEnglishName, needsEnglishName, type Bank, type Currency } from '@krapao/contract';
-import { IconAlertCircle } from '@tabler/icons-react';
+
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
 import { isLaosBuild } from '../../../../lib/config';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
 
 export interface BankValues {
   bankCode: string;
@@ -137,11 +138,7 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
             />
           </Stack>
         )}
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {errorText(error)}
-          </Alert>
-        )}
+        {error && <ErrorAlert code={error} />}
         <Group grow>
           <Button variant="default" onClick={onBack}>
             {t('common.back')}

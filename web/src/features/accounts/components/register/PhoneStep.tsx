@@ -1,10 +1,11 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { isTenDigitPhone } from '@krapao/contract';
-import { IconAlertCircle, IconDeviceMobile } from '@tabler/icons-react';
+import { IconDeviceMobile } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
 import { isLaosBuild } from '../../../../lib/config';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
 
 interface PhoneStepProps {
   defaultPhone: string;
@@ -49,11 +50,7 @@ export function PhoneStep({ defaultPhone, loading, error, onEdit, onSubmit }: Ph
             onEdit();
           }}
         />
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {errorText(error)}
-          </Alert>
-        )}
+        {error && <ErrorAlert code={error} />}
         <Button type="submit" size="lg" fullWidth loading={loading}>
           {t('common.next')}
         </Button>

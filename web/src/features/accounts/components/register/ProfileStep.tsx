@@ -1,9 +1,10 @@
-import { Alert, Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
-import { IconAlertCircle } from '@tabler/icons-react';
+
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
-import { errorText } from '../../../../i18n';
+
+import { ErrorAlert } from '../../../../components/ErrorAlert';
 
 export interface ProfileValues {
   name: string;
@@ -105,11 +106,7 @@ export function ProfileStep({
           value={values.inviteCode}
           onChange={(e) => set('inviteCode')(e.currentTarget.value.trim())}
         />
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {errorText(error)}
-          </Alert>
-        )}
+        {error && <ErrorAlert code={error} />}
         <Group grow>
           <Button variant="default" onClick={onBack}>
             {t('common.back')}
