@@ -125,6 +125,15 @@ export const KRAPAO_ERROR_CODES = [
   'INVALID_INVITE_CODE',
   /** Bank account number not 6 to 20 digits. */
   'INVALID_BANK_ACCOUNT_NO',
+  /** A withdrawal below withdrawMin or above withdrawMax (WD-1). */
+  'WITHDRAW_MINIMUM',
+  'WITHDRAW_MAXIMUM',
+  /** A money-moving request whose Idempotency-Key was used for a different request. */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** A webhook or operator call whose signature or token does not verify. */
+  'INVALID_SIGNATURE',
+  /** An operator action on a withdrawal that is no longer pending. */
+  'WITHDRAWAL_NOT_PENDING',
   /** Client side: the server could not be reached. */
   'NETWORK_ERROR',
   /** Client side: the request timed out (SH-18). */

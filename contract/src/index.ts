@@ -12,3 +12,16 @@ export {
 } from './accounts.ts';
 export * as otp from './otp.ts';
 export * from './lookups.ts';
+export * from './money.ts';
+export * as wallet from './wallet.ts';
+export { walletSchema, gameAccountSchema, type Wallet } from './wallet.ts';
+export * as withdrawals from './withdrawals.ts';
+export { WITHDRAWAL_STATUSES, withdrawalSchema, type Withdrawal } from './withdrawals.ts';
+export * as statement from './statement.ts';
+export {
+  STATEMENT_STATUSES,
+  STATEMENT_TYPES,
+  statementEntrySchema,
+  type StatementEntry,
+} from './statement.ts';
+export * as deposits from './deposits.ts';
