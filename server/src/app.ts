@@ -17,6 +17,16 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
+import { depositRoutes } from './modules/deposits/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
+import { statementRoutes } from './modules/statement/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { reconcilePayouts } from './modules/withdrawals/service.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { httpPayouts } from './providers/payouts/http-payouts.ts';
+import type { PayoutProvider } from './providers/payouts/payouts.ts';
+import { simBank } from './sim/bank.ts';
+import { hmac } from './lib/crypto.ts';
 import { httpSms } from './providers/sms/http-sms.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
 import { smsInbox } from './sim/sms-inbox.ts';
@@ -27,6 +37,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Defaults to the simulated inbox when SIMULATE is on; production passes a real gateway. */
   sms?: SmsSender;
+  /** Defaults to the simulated bank when SIMULATE is on. */
+  payouts?: PayoutProvider;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
   /** Redis key prefix of the global rate limit; tests give each app its own. */
@@ -38,6 +50,8 @@ export interface AppDeps {
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** How long the service's on/off switch (SH-6) is trusted before it is read again. */
 const ACTIVE_CACHE_MS = 5_000;
+/** How often payouts with an unknown outcome are asked of the bank. */
+const RECONCILE_EVERY_MS = 30_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -82,12 +96,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const simBase = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/sim`;
+  const secret = await appSecret(db, config.appSecret);
   const ctx: Ctx = {
     config,
     db,
     clock: deps.clock ?? systemClock,
-    secret: await appSecret(db, config.appSecret),
+    secret,
     sms: deps.sms ?? (config.simulate ? httpSms({ baseUrl: () => `${simBase()}/sms` }) : noSms(app)),
+    payouts:
+      deps.payouts ??
+      (config.simulate ? httpPayouts({ baseUrl: () => `${simBase()}/bank` }) : noPayouts(app)),
+    bankFeedSecret:
+      config.bankFeedSecret ?? (config.simulate ? hmac(secret, 'bank-feed').toString('hex') : undefined),
+    log: app.log,
   };
 
   registerAuth(app, ctx);
@@ -96,10 +117,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lookupRoutes(api, ctx);
     otpRoutes(api, ctx);
     accountRoutes(api, ctx);
+    walletRoutes(api, ctx);
+    withdrawalRoutes(api, ctx);
+    depositRoutes(api, ctx);
+    statementRoutes(api, ctx);
+    opsRoutes(api, ctx, config.opsToken);
   });
   if (config.simulate) {
     await app.register(smsInbox, { prefix: '/sim/sms', failing: deps.simFaults?.smsDown ?? (() => false) });
+    await app.register(simBank, {
+      prefix: '/sim/bank',
+      feedUrl: () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/hooks/bank-feed`,
+      feedSecret: ctx.bankFeedSecret!,
+    });
   }
+  startReconciler(app, ctx);
   await serveWeb(app, config.webDist);
   return app;
 }
@@ -153,6 +185,40 @@ async function redisClient(app: FastifyInstance, url: string) {
   const redis = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false });
   app.addHook('onClose', async () => void (await redis.quit()));
   return redis;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles payouts whose outcome is unknown (start-up runs it; tests and operators may too). */
+    reconcilePayouts: () => Promise<number>;
+  }
+}
+
+/** Settles payouts left with an unknown outcome: once the server listens, then every 30 s. */
+function startReconciler(app: FastifyInstance, ctx: Ctx) {
+  let timer: NodeJS.Timeout | undefined;
+  app.decorate('reconcilePayouts', () => reconcilePayouts(ctx));
+  const run = () =>
+    app.reconcilePayouts().catch((err) => app.log.error({ err }, 'payout reconciliation failed'));
+  app.addHook('onListen', async () => {
+    void run();
+    timer = setInterval(run, RECONCILE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** With no payout adapter configured, payouts stay PENDING for the operator to handle by hand. */
+function noPayouts(app: FastifyInstance): PayoutProvider {
+  return {
+    async payout() {
+      app.log.error('No payout provider is configured; withdrawals wait for the operator');
+      return { outcome: 'UNKNOWN' };
+    },
+    async status() {
+      return 'UNKNOWN';
+    },
+  };
 }
 
 /** With no SMS gateway configured, sending fails loudly in the log and as OTP_SEND_FAIL to the member. */

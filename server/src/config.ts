@@ -32,6 +32,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built web app; served at / when it exists. */
   WEB_DIST: z.string().optional(),
+  /** Shared secret of the bank-feed webhook (DEP-11). In simulate mode one is derived when absent. */
+  BANK_FEED_SECRET: z.string().min(16).optional(),
+  /** Bearer token of the operator API (/api/ops); absent turns that API off. */
+  OPS_TOKEN: z.string().min(16).optional(),
   /** Secret for HMACs (OTP codes). When absent, one is made once and kept in the database. */
   APP_SECRET: z.string().min(32).optional(),
 });
@@ -51,6 +55,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | undefined;
   appSecret: string | undefined;
+  bankFeedSecret: string | undefined;
+  opsToken: string | undefined;
 };
 
 const MINUTE_MS = 60_000;
@@ -88,5 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     appSecret: e.APP_SECRET,
+    bankFeedSecret: e.BANK_FEED_SECRET,
+    opsToken: e.OPS_TOKEN,
   };
 }

@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Clock } from './lib/clock.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PayoutProvider } from './providers/payouts/payouts.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
 
 /** What services need, chosen by main.ts or a test: the database, the clock and the providers. */
@@ -11,4 +13,8 @@ export interface Ctx {
   /** HMAC secret (db/settings.ts appSecret). */
   secret: string;
   sms: SmsSender;
+  payouts: PayoutProvider;
+  /** Shared secret of the bank-feed webhook; undefined turns the webhook off. */
+  bankFeedSecret: string | undefined;
+  log: FastifyBaseLogger;
 }

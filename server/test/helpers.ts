@@ -147,3 +147,70 @@ export async function login(app: FastifyInstance, username: string, password: st
   expect(res.status).toBe(200);
   return res.body.token as string;
 }
+
+/** The app's own address, for talking to the simulated outside world over HTTP. */
+export const baseUrl = (app: FastifyInstance) =>
+  `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+/** A member sends money from their registered account to the operator's KBANK account (the simulated bank). */
+export async function bankTransfer(
+  app: FastifyInstance,
+  from: { bankCode: string; bankAccountNo: string },
+  amount: number,
+  reference?: string,
+) {
+  const res = await fetch(`${baseUrl(app)}/sim/bank/transfers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fromBankCode: from.bankCode,
+      fromAccountNo: from.bankAccountNo,
+      toAccountNo: '0481234567',
+      amount,
+      ...(reference ? { reference } : {}),
+    }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { reference: string; feed: { results: Array<{ outcome: string }> } };
+}
+
+export async function setPayoutMode(app: FastifyInstance, payoutMode: 'pay' | 'fail' | 'timeout') {
+  await fetch(`${baseUrl(app)}/sim/bank/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ payoutMode }),
+  });
+}
+
+export async function walletAmount(app: FastifyInstance, token: string): Promise<number> {
+  const res = await call(app, 'GET', '/api/wallet', { token });
+  expect(res.status).toBe(200);
+  return (res.body.wallet as { amount: number }).amount;
+}
+
+let keySeq = 0;
+export const newKey = () => `test-key-${Date.now()}-${++keySeq}`;
+
+/** The ledger agrees with itself: every balance is the sum of its postings, entries sum to zero. */
+export async function expectLedgerSound(db: Db) {
+  const { checkLedger } = await import('../src/ledger/ledger.ts');
+  const report = await checkLedger(db);
+  expect(report.mismatched).toEqual([]);
+  expect(report.unbalanced).toEqual([]);
+  expect(report.negative).toEqual([]);
+  expect(report.total).toBe('0');
+}
+
+/** Waits until a condition holds (a payout settles after the answer). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -31,18 +31,13 @@ describe('lookups', () => {
     expect(banks.every((b) => b.country === 'TH')).toBe(true);
   });
 
-  it('[LK-1] withdraw limits are baht, info has name and website, OTP is on, deposit is well-formed and empty', async () => {
+  it('[LK-1] withdraw limits are baht, info has name and website, OTP is on', async () => {
     expect((await call(t.app, 'GET', '/api/lookup/withdraw')).body).toEqual({
       withdrawMin: 100,
       withdrawMax: 50000,
     });
     expect((await call(t.app, 'GET', '/api/lookup/info')).body).toMatchObject({ name: 'Krapao' });
     expect((await call(t.app, 'GET', '/api/lookup/registerOTP')).body).toEqual({ enabled: true });
-    expect((await call(t.app, 'GET', '/api/lookup/deposit')).body).toEqual({
-      banks: [],
-      wallets: [],
-      isManual: false,
-    });
     expect((await call(t.app, 'GET', '/api/lookup/active')).body).toEqual({ active: true });
   });
 

@@ -89,9 +89,32 @@ export const SETTINGS: Record<string, unknown> = {
     },
   },
   'withdraw.limits': { minMinor: 10_000, maxMinor: 5_000_000 },
+  /** Pay withdrawals through the payout provider at once; off means the operator approves each. */
+  'withdraw.autoPayout': true,
   'slip.settings': { enabled: true, closedFrom: '23:50', closedTo: '00:10', maxAgeMinutes: 60 },
   'deposit.manual': false,
 };
+
+/** The operator's accounts members transfer to (GET /api/lookup/deposit). */
+export const HOUSE_ACCOUNTS = [
+  {
+    bankCode: 'KBANK',
+    bankType: 'BANK',
+    mode: 'AUTO',
+    name: 'KRAPAO CO LTD',
+    no: '0481234567',
+    currency: 'BAHT',
+  },
+  { bankCode: 'SCB', bankType: 'BANK', mode: '', name: 'KRAPAO CO LTD', no: '4061234567', currency: 'BAHT' },
+  {
+    bankCode: 'GSB',
+    bankType: 'BANK',
+    mode: '',
+    name: 'KRAPAO CO LTD',
+    no: '020112345678',
+    currency: 'BAHT',
+  },
+] as const;
 
 export const DEMO_MEMBER = {
   phone: '0812345678',
@@ -122,6 +145,13 @@ export async function seed(db: Db, opts: { demoMember: boolean }): Promise<void>
         key,
         JSON.stringify(value),
       ]);
+    }
+    for (const [i, a] of HOUSE_ACCOUNTS.entries()) {
+      await q.query(
+        `insert into house_accounts (bank_code, bank_type, mode, account_name, account_no, currency, sort)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict (bank_code, account_no) do nothing`,
+        [a.bankCode, a.bankType, a.mode, a.name, a.no, a.currency, i],
+      );
     }
     if (opts.demoMember) await seedDemoMember(q);
   });

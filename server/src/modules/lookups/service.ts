@@ -34,9 +34,34 @@ export async function banks(ctx: Ctx): Promise<Bank[]> {
   }));
 }
 
-/** The deposit accounts arrive with the money issue; until then a well-formed empty answer. */
+/** DEP-2: the operator's active accounts to deposit to. True Wallet accounts come with that step. */
 export async function deposit(ctx: Ctx) {
-  return { banks: [], wallets: [], isManual: (await getSetting<boolean>(ctx.db, 'deposit.manual')) ?? false };
+  const banks = await ctx.db.query<{
+    bank_code: string;
+    bank_type: 'BANK' | 'PAYMENT';
+    mode: string;
+    name_th: string;
+    name_en: string;
+    account_name: string;
+    account_no: string;
+    currency: 'BAHT' | 'LAK';
+  }>(
+    `select h.bank_code, h.bank_type, h.mode, b.name_th, b.name_en, h.account_name, h.account_no, h.currency
+     from house_accounts h join banks b on b.code = h.bank_code where h.active order by h.sort, h.id`,
+  );
+  return {
+    banks: banks.map((b) => ({
+      bankCode: b.bank_code,
+      bankType: b.bank_type,
+      mode: b.mode,
+      bank: { nameTH: b.name_th, nameEN: b.name_en },
+      bankAccountName: b.account_name,
+      bankAccountNo: b.account_no,
+      currency: b.currency,
+    })),
+    wallets: [],
+    isManual: (await getSetting<boolean>(ctx.db, 'deposit.manual')) ?? false,
+  };
 }
 
 export async function conditions(ctx: Ctx) {

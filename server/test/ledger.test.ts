@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger, houseCash, ledgerIsSound, memberAccount, post } from '../src/ledger/ledger.ts';
+import { bankTransfer, expectLedgerSound, makeApp, registerAndLogin, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(() => t.close());
+
+const memberIdOf = async (phone: string) =>
+  String((await t.db.query<{ id: string }>('select id from members where phone = $1', [phone]))[0]!.id);
+
+describe('the ledger', () => {
+  it('[DEP-11] postings are append-only: an update or delete is refused by the database', async () => {
+    const { reg } = await registerAndLogin(t.app);
+    await bankTransfer(t.app, reg, 10);
+    await expect(t.db.query('update postings set amount = amount + 1')).rejects.toThrow(/append-only/);
+    await expect(t.db.query('delete from journal_entries')).rejects.toThrow(/append-only/);
+    await expectLedgerSound(t.db);
+  });
+
+  it('[WD-2] a member account cannot go below zero, even past the service code (CHECK constraint)', async () => {
+    const { reg } = await registerAndLogin(t.app);
+    const id = await memberIdOf(reg.username);
+    await t.db.tx((q) =>
+      post(q, {
+        kind: 'test',
+        reference: `test:${id}:open`,
+        at: new Date(),
+        lines: [
+          { account: memberAccount('member_wallet', id), amount: 1n },
+          { account: houseCash(), amount: -1n },
+        ],
+      }),
+    );
+    await expect(
+      t.db.query(`update ledger_accounts set balance = -5 where code = $1`, [
+        memberAccount('member_wallet', id),
+      ]),
+    ).rejects.toThrow(/member_accounts_not_negative/);
+  });
+
+  it('[WD-2] an entry that does not sum to zero is refused; a reference posts at most once', async () => {
+    const { reg } = await registerAndLogin(t.app);
+    const id = await memberIdOf(reg.username);
+    const lines = [
+      { account: memberAccount('member_wallet', id), amount: 5n },
+      { account: houseCash(), amount: -4n },
+    ];
+    await expect(
+      post(t.db, { kind: 'test', reference: `test:${id}:bad`, at: new Date(), lines }),
+    ).rejects.toThrow(/unbalanced/);
+    // Past the code, straight into the tables: the commit-time trigger refuses it.
+    await expect(
+      t.db.tx(async (q) => {
+        const [e] = await q.query<{ id: string }>(
+          `insert into journal_entries (kind, reference) values ('test', $1) returning id`,
+          [`test:${id}:raw`],
+        );
+        const [a] = await q.query<{ id: string }>('select id from ledger_accounts limit 1');
+        await q.query('insert into postings (entry_id, account_id, amount) values ($1, $2, 7)', [
+          e!.id,
+          a!.id,
+        ]);
+      }),
+    ).rejects.toThrow(/does not sum to zero/);
+    await expectLedgerSound(t.db);
+  });
+
+  it('[DEP-11] the check finds a balance that no longer matches its postings', async () => {
+    const { reg } = await registerAndLogin(t.app);
+    await bankTransfer(t.app, reg, 42);
+    expect(ledgerIsSound(await checkLedger(t.db))).toBe(true);
+    const code = memberAccount('member_wallet', await memberIdOf(reg.username));
+    await t.db.query('update ledger_accounts set balance = balance + 100 where code = $1', [code]);
+    const report = await checkLedger(t.db);
+    expect(ledgerIsSound(report)).toBe(false);
+    expect(report.mismatched).toEqual([{ code, stored: '4300', computed: '4200' }]);
+    await t.db.query('update ledger_accounts set balance = balance - 100 where code = $1', [code]);
+  });
+});

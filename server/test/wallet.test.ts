@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statement, walletSchema } from '@krapao/contract';
+import { bankTransfer, call, makeApp, newKey, registerAndLogin, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(() => t.close());
+
+describe('wallet and statement', () => {
+  it('[BAL-1] the wallet answers profile, bank account, wallet, invite and game accounts; total = wallet + games', async () => {
+    const { reg, token } = await registerAndLogin(t.app);
+    await bankTransfer(t.app, reg, 1234.56);
+    const w = walletSchema.parse((await call(t.app, 'GET', '/api/wallet', { token })).body);
+    expect(w.wallet).toEqual({ amount: 1234.56, currency: 'BAHT' });
+    expect(w.bankAccount).toMatchObject({ bankCode: reg.bankCode, bankAccountNo: reg.bankAccountNo });
+    expect(w.profile.username).toBe(reg.username);
+    expect(w.invite).toEqual({ amount: 0, success: 0, fail: 0 });
+    expect(w.total).toBe(w.wallet.amount + w.slots.reduce((s, g) => s + g.amount, 0));
+    expect(w.lastSyncAt).toBeNull();
+  });
+
+  it('[BAL-2] refresh asks for every game balance and records the sync time', async () => {
+    const { token } = await registerAndLogin(t.app);
+    const res = await call(t.app, 'GET', '/api/wallet/refresh/slot', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.lastSyncAt).toBe(t.clock.now().toISOString());
+    expect((await call(t.app, 'GET', '/api/wallet', { token })).body.lastSyncAt).toBe(
+      t.clock.now().toISOString(),
+    );
+  });
+
+  it('[ST-1] [ST-2] the statement pages newest first with types, statuses and amounts', async () => {
+    const { reg, token } = await registerAndLogin(t.app);
+    for (let i = 1; i <= 12; i++) {
+      await bankTransfer(t.app, reg, 100 + i);
+      t.clock.advance(1_000);
+    }
+    await call(t.app, 'POST', '/api/wallet/withdraw', {
+      token,
+      body: { amount: 150 },
+      headers: { 'idempotency-key': newKey() },
+    });
+    const page1 = statement.getStatement.response.parse(
+      (await call(t.app, 'POST', '/api/statement', { token, body: { page: 1, limit: 10 } })).body,
+    );
+    expect(page1.total).toBe(13);
+    expect(page1.statements).toHaveLength(10);
+    expect(page1.statements[0]).toMatchObject({ statementType: 'withdraw', amount: 150, channel: 'BANK' });
+    expect(page1.statements[1]).toMatchObject({
+      statementType: 'deposit',
+      amount: 112,
+      status: 'SUCCESS',
+      channel: 'BANK',
+    });
+    const page2 = (await call(t.app, 'POST', '/api/statement', { token, body: { page: 2, limit: 10 } })).body;
+    expect((page2.statements as Array<{ amount: number }>).map((s) => s.amount)).toEqual([103, 102, 101]);
+    // Another member sees none of it.
+    const other = await registerAndLogin(t.app);
+    expect(
+      (await call(t.app, 'POST', '/api/statement', { token: other.token, body: { page: 1 } })).body.total,
+    ).toBe(0);
+  });
+});
