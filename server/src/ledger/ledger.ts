@@ -25,24 +25,10 @@ export function memberAccount(kind: MemberAccountKind, memberId: string): string
   return memberCode(kind, memberId);
 }
 
-/** The id of an account, created on first use. */
-async function accountId(q: Queryable, code: string): Promise<string> {
-  const [existing] = await q.query<{ id: string }>('select id from ledger_accounts where code = $1', [code]);
-  if (existing) return String(existing.id);
-  const [, memberId, kindPart] = /^member:(\d+):(\w+)$/.exec(code) ?? [];
-  const kind = memberId ? (kindPart === 'wallet' ? 'member_wallet' : 'member_pending_withdrawal') : 'house';
-  await q.query(
-    'insert into ledger_accounts (code, kind, member_id) values ($1, $2, $3) on conflict (code) do nothing',
-    [code, kind, memberId ?? null],
-  );
-  const [row] = await q.query<{ id: string }>('select id from ledger_accounts where code = $1', [code]);
-  return String(row!.id);
-}
-
 export class DuplicateEntry extends Error {}
 
 /**
- * Posts one entry. Its reference makes it happen at most once: a second post with the same reference
+ * Posts one entry (through the database function ledger_post, one round trip). Its reference makes it happen at most once: a second post with the same reference
  * throws DuplicateEntry and moves nothing. A member account that would go below zero refuses the whole
  * entry with MONEY_NOT_ENOUGH (and the CHECK constraint stands behind that).
  */
@@ -54,31 +40,24 @@ export async function post(
   if (sum !== 0n || entry.lines.some((l) => l.amount === 0n)) {
     throw new Error(`unbalanced entry ${entry.reference}`);
   }
-  const [created] = await q.query<{ id: string }>(
-    `insert into journal_entries (kind, reference, member_id, created_at) values ($1, $2, $3, $4)
-     on conflict (reference) do nothing returning id`,
-    [entry.kind, entry.reference, entry.memberId ?? null, entry.at],
-  );
-  if (!created) throw new DuplicateEntry(entry.reference);
-  const lines = await Promise.all(
-    entry.lines.map(async (l) => ({ ...l, id: await accountId(q, l.account) })),
-  );
-  // Rows are locked in id order so two entries touching the same accounts cannot deadlock.
-  lines.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-  for (const line of lines) {
-    await q.query('insert into postings (entry_id, account_id, amount) values ($1, $2, $3)', [
-      created.id,
-      line.id,
-      line.amount.toString(),
-    ]);
-    const updated = await q.query(
-      `update ledger_accounts set balance = balance + $2
-       where id = $1 and (kind = 'house' or balance + $2 >= 0) returning id`,
-      [line.id, line.amount.toString()],
+  try {
+    const [row] = await q.query<{ id: string | null }>(
+      'select ledger_post($1, $2, $3, $4, $5::text[], $6::bigint[]) as id',
+      [
+        entry.kind,
+        entry.reference,
+        entry.memberId ?? null,
+        entry.at,
+        entry.lines.map((l) => l.account),
+        entry.lines.map((l) => l.amount.toString()),
+      ],
     );
-    if (!updated.length) throw new AppError('MONEY_NOT_ENOUGH');
+    if (row?.id === null || row?.id === undefined) throw new DuplicateEntry(entry.reference);
+    return String(row.id);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P0003') throw new AppError('MONEY_NOT_ENOUGH');
+    throw err;
   }
-  return String(created.id);
 }
 
 export async function balanceOf(q: Queryable, code: string): Promise<bigint> {
@@ -88,14 +67,13 @@ export async function balanceOf(q: Queryable, code: string): Promise<bigint> {
   return row ? minor(row.balance) : 0n;
 }
 
-/** Locks a member account for the rest of the transaction and answers its balance. */
+/** Locks a member account for the rest of the transaction and answers its balance (0 before first use). */
 export async function lockBalance(q: Queryable, code: string): Promise<bigint> {
-  const id = await accountId(q, code);
   const [row] = await q.query<{ balance: unknown }>(
-    'select balance from ledger_accounts where id = $1 for update',
-    [id],
+    'select balance from ledger_accounts where code = $1 for update',
+    [code],
   );
-  return minor(row!.balance);
+  return row ? minor(row.balance) : 0n;
 }
 
 export interface LedgerReport {

@@ -1,7 +1,6 @@
 import { toBaht, toMinor, type Withdrawal } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
-import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { once } from '../../ledger/idempotency.ts';
@@ -19,12 +18,21 @@ interface Row {
   created_at: Date;
 }
 
-async function limits(q: Queryable) {
-  const l = (await getSetting<{ minMinor: number; maxMinor: number }>(q, 'withdraw.limits')) ?? {
+/** The operator's withdrawal settings, in one read: limits and whether payouts go out at once. */
+async function withdrawSettings(q: Queryable) {
+  const rows = await q.query<{ key: string; value: unknown }>(
+    `select key, value from settings where key in ('withdraw.limits', 'withdraw.autoPayout')`,
+  );
+  const get = (key: string) => rows.find((r) => r.key === key)?.value;
+  const limits = (get('withdraw.limits') as { minMinor: number; maxMinor: number } | undefined) ?? {
     minMinor: 0,
     maxMinor: Number.MAX_SAFE_INTEGER,
   };
-  return { min: BigInt(l.minMinor), max: BigInt(l.maxMinor) };
+  return {
+    min: BigInt(limits.minMinor),
+    max: BigInt(limits.maxMinor),
+    autoPayout: (get('withdraw.autoPayout') as boolean | undefined) ?? true,
+  };
 }
 
 /**
@@ -36,6 +44,7 @@ export async function requestWithdrawal(
   ctx: Ctx,
   req: { memberId: string; key: string | undefined; amount?: number; all?: { seen?: number } },
 ): Promise<Withdrawal> {
+  const settings = await withdrawSettings(ctx.db);
   const { value: result, replayed } = await once(
     ctx.db,
     { memberId: req.memberId, key: req.key, body: { amount: req.amount, all: req.all ?? null } },
@@ -47,28 +56,16 @@ export async function requestWithdrawal(
       if (req.all?.seen !== undefined && toMinor(req.all.seen) > balance)
         throw new AppError('MONEY_NOT_ENOUGH');
       if (amount <= 0n || amount > balance) throw new AppError('MONEY_NOT_ENOUGH');
-      const { min, max } = await limits(q);
-      if (amount < min) throw new AppError('WITHDRAW_MINIMUM');
-      if (amount > max) throw new AppError('WITHDRAW_MAXIMUM');
-      const [member] = await q.query<{
-        bank_code: string;
-        bank_account_no: string;
-        bank_account_name: string;
-      }>('select bank_code, bank_account_no, bank_account_name from members where id = $1', [req.memberId]);
+      if (amount < settings.min) throw new AppError('WITHDRAW_MINIMUM');
+      if (amount > settings.max) throw new AppError('WITHDRAW_MAXIMUM');
       const now = ctx.clock.now();
+      // Paid to the account registered now: a later profile change does not redirect this withdrawal.
       const [w] = await q.query<{ id: string; public_id: string }>(
         `insert into withdrawals (public_id, member_id, amount, status, bank_code, bank_account_no, bank_account_name,
            created_at, updated_at)
-         values ($1, $2, $3, 'PENDING', $4, $5, $6, $7, $7) returning id, public_id`,
-        [
-          `W${randomCode(10)}`,
-          req.memberId,
-          amount.toString(),
-          member!.bank_code,
-          member!.bank_account_no,
-          member!.bank_account_name,
-          now,
-        ],
+         select $1, id, $3, 'PENDING', bank_code, bank_account_no, bank_account_name, $4, $4 from members where id = $2
+         returning id, public_id`,
+        [`W${randomCode(10)}`, req.memberId, amount.toString(), now],
       );
       await post(q, {
         kind: 'withdrawal',
@@ -89,17 +86,13 @@ export async function requestWithdrawal(
       };
     },
   );
-  if (!replayed && (await autoPayout(ctx))) {
+  if (!replayed && settings.autoPayout) {
     // After the answer: a slow bank must not hold the member's request open.
     setImmediate(() => {
       payWithdrawal(ctx, result.withdrawalId).catch((err) => ctx.log.error({ err }, 'payout failed'));
     });
   }
   return result;
-}
-
-async function autoPayout(ctx: Ctx) {
-  return (await getSetting<boolean>(ctx.db, 'withdraw.autoPayout')) ?? true;
 }
 
 /**
