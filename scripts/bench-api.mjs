@@ -21,7 +21,9 @@ const sql = (db, command) => execFileSync('psql', [`${PG}/${db}`, '-qtAc', comma
 
 async function startServer(env) {
   const port = 3800 + Math.floor(Math.random() * 90);
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server/src/main.ts')], {
     cwd: root,
     stdio: 'ignore',

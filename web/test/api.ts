@@ -1,4 +1,4 @@
-import { accounts, lookups, otp, type Profile } from '@krapao/contract';
+import { accounts, lookups, otp, statement, wallet, type Profile, type Wallet } from '@krapao/contract';
 import { vi } from 'vitest';
 
 // A stubbed network: each handler answers one "METHOD /path"; answers are built with the contract's
@@ -57,6 +57,24 @@ export const otpTicket = (overrides: Partial<{ code: string; resendAfterS: numbe
     ...overrides,
   });
 
+/** BAL-1: a wallet with nothing in it, never synced; tests override what they need. */
+export const walletFixture = (overrides: Partial<Wallet> = {}): Wallet =>
+  wallet.getWallet.response.parse({
+    profile: profileFixture,
+    bankAccount: {
+      bankCode: profileFixture.bankCode,
+      bankAccountName: profileFixture.bankAccountName,
+      bankAccountNo: profileFixture.bankAccountNo,
+      bank: profileFixture.bank,
+    },
+    wallet: { amount: 0, currency: 'BAHT' },
+    invite: { amount: 0, success: 0, fail: 0 },
+    slots: [],
+    total: 0,
+    lastSyncAt: null,
+    ...overrides,
+  });
+
 export const defaultHandlers: Record<string, Handler> = {
   'GET /api/lookup/active': () => json(lookups.active.response.parse({ active: true })),
   'GET /api/lookup/registerOTP': () => json(lookups.registerOTP.response.parse({ enabled: true })),
@@ -83,6 +101,12 @@ export const defaultHandlers: Record<string, Handler> = {
       }),
     ),
   'GET /api/account/profile': () => json(profileFixture),
+  'GET /api/wallet': () => json(walletFixture()),
+  'GET /api/lookup/withdraw': () =>
+    json(lookups.withdraw.response.parse({ withdrawMin: 100, withdrawMax: 50_000 })),
+  'GET /api/lookup/deposit': () =>
+    json(lookups.deposit.response.parse({ banks: [], wallets: [], isManual: false })),
+  'POST /api/statement': () => json(statement.getStatement.response.parse({ total: 0, statements: [] })),
   'POST /api/logout': () => json(accounts.logout.response.parse({ ok: true })),
 };
 

@@ -144,7 +144,7 @@ describe('member shell', () => {
     expect(api.callsTo('GET', '/api/lookup/conditions')).toHaveLength(1);
   });
 
-  it('[SH-11] the plus button opens the action drawer; its tiles open a coming-soon panel', async () => {
+  it("[SH-11] the plus button opens the action drawer; later issues' tiles open a coming-soon panel", async () => {
     logIn();
     mockApi();
     const { user, router } = await renderApp('/user/home');
@@ -154,8 +154,8 @@ describe('member shell', () => {
       expect(within(drawer).getByRole('button', { name })).toBeTruthy();
     }
     expect(within(drawer).getByRole('button', { name: /Refresh balances/ }).textContent).toMatch(/0\.00/);
-    await user.click(within(drawer).getByRole('button', { name: 'Deposit' }));
-    expect(await within(drawer).findByRole('heading', { name: 'Deposit' })).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Invite friends' }));
+    expect(await within(drawer).findByRole('heading', { name: 'Invite friends' })).toBeTruthy();
     expect(within(drawer).getByText(/finishing touches/)).toBeTruthy();
     await user.click(within(drawer).getByRole('button', { name: 'Back' }));
     await user.click(within(drawer).getByRole('button', { name: 'Bonus' }));

@@ -1,11 +1,35 @@
-import type { Currency } from '@krapao/contract';
+import type { Currency, Locale } from '@krapao/contract';
 import { useTranslation } from '../i18n/react';
 import { formatMoney } from '../lib/format';
 import { isLocale } from '../i18n';
 
-/** SH-16: minor units shown with two decimals and the currency, in the member's language. */
-export function Money({ minor, currency = 'BAHT' }: { minor: number | bigint; currency?: Currency }) {
+function useLocale(): Locale {
   const { i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : 'th';
-  return <span className="tabular">{formatMoney(minor, locale, currency)}</span>;
+  return isLocale(i18n.language) ? i18n.language : 'th';
+}
+
+/** SH-16: minor units shown with two decimals and the currency, in the member's language. */
+export function Money({
+  minor,
+  currency = 'BAHT',
+  sign = '',
+}: {
+  minor: number | bigint;
+  currency?: Currency;
+  /** '+' or '-' in front of the amount (ST-2); the amount itself is given unsigned. */
+  sign?: '' | '+' | '-';
+}) {
+  const locale = useLocale();
+  return (
+    <span className="tabular">
+      {sign}
+      {formatMoney(minor, locale, currency)}
+    </span>
+  );
+}
+
+/** The same text as <Money>, for sentences: t('...', { amount: money(minor) }). */
+export function useMoneyText(): (minor: number, currency?: Currency) => string {
+  const locale = useLocale();
+  return (minor, currency = 'BAHT') => formatMoney(minor, locale, currency);
 }

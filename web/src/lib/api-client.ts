@@ -49,6 +49,8 @@ export interface CallOptions {
   params?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the Idempotency-Key of a money-moving request (STYLE.md 6). */
+  headers?: Record<string, string>;
 }
 
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
@@ -67,7 +69,10 @@ export async function callApi<E extends Endpoint>(
   for (const [name, value] of Object.entries(options.params ?? {})) {
     path = path.replace(`{${name}}`, encodeURIComponent(value));
   }
-  const headers: Record<string, string> = { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+  };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

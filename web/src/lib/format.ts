@@ -39,6 +39,18 @@ export function bahtToMinor(baht: number): number {
   return Math.round(baht * MINOR_PER_MAJOR);
 }
 
+/** Minor units to baht for a request body (the API speaks baht with two decimals). */
+export function minorToBaht(minor: number): number {
+  return Math.round(minor) / MINOR_PER_MAJOR;
+}
+
+/** Minor units as a member would type them: "1234.50", no grouping, no currency. */
+export function formatMoneyInput(minor: number): string {
+  const whole = Math.trunc(minor / MINOR_PER_MAJOR);
+  const frac = Math.abs(Math.round(minor) % MINOR_PER_MAJOR);
+  return `${whole}.${String(frac).padStart(2, '0')}`;
+}
+
 /** "1,234.5" typed by a member to minor units; null when it is not an amount. */
 export function parseMoneyInput(text: string): number | null {
   const clean = text.replace(/[,\s]/g, '');
@@ -59,4 +71,35 @@ export function formatDateTime(value: string | number | Date): string {
     .replace('HH', pad(d.getHours()))
     .replace('mm', pad(d.getMinutes()))
     .replace('ss', pad(d.getSeconds()));
+}
+
+/** ST-3: the units of "time ago", largest first, in seconds (a year is 365 days, a month 30). */
+export const TIME_AGO_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
+
+/** ST-3: "3 hours ago" in the member's language; under a minute is "now". */
+export function formatTimeAgo(
+  value: string | number | Date,
+  locale: Locale,
+  now: number = Date.now(),
+): string {
+  const time = (value instanceof Date ? value : new Date(value)).getTime();
+  if (Number.isNaN(time)) return '';
+  let rtf = relativeFormats.get(locale);
+  if (!rtf) {
+    rtf = new Intl.RelativeTimeFormat(LOCALE_TAGS[locale] ?? 'th-TH', { numeric: 'auto' });
+    relativeFormats.set(locale, rtf);
+  }
+  const seconds = Math.max(0, Math.floor((now - time) / 1000));
+  for (const [unit, size] of TIME_AGO_UNITS) {
+    if (seconds >= size) return rtf.format(-Math.floor(seconds / size), unit);
+  }
+  return rtf.format(0, 'second');
 }

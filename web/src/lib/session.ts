@@ -15,8 +15,9 @@ export function saveToken(token: string, remember: boolean): void {
   writeItem(STORAGE_KEYS.token, token, remember ? 'local' : 'session');
 }
 
-/** Forgets the member on this device: the token and the cached user info (SH-12, SH-13). */
+/** Forgets the member on this device: the token, the cached user info and its sync time (SH-12, SH-13). */
 export function clearSession(): void {
   removeItem(STORAGE_KEYS.token);
   removeItem(STORAGE_KEYS.userInfo);
+  removeItem(STORAGE_KEYS.lastSync);
 }

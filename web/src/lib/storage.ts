@@ -50,3 +50,13 @@ export function readJson<T>(key: StorageKey): T | undefined {
 export function writeJson(key: StorageKey, value: unknown): void {
   writeItem(key, JSON.stringify(value));
 }
+
+/**
+ * SH-14: the cached user info is one object (profile, bank account, wallet, game accounts, totals);
+ * each area refreshes its own fields and keeps the others'.
+ */
+export function mergeJson(key: StorageKey, patch: Record<string, unknown>): void {
+  const current = readJson<unknown>(key);
+  const base = current && typeof current === 'object' && !Array.isArray(current) ? current : {};
+  writeJson(key, { ...base, ...patch });
+}

@@ -2,7 +2,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Button, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Drawer, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconArrowDownToArc,
   IconArrowLeft,
@@ -17,25 +17,45 @@ import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 import { Money } from '../../components/Money';
-import { formatDateTime } from '../../lib/format';
-import { readItem, STORAGE_KEYS } from '../../lib/storage';
+import { DepositModal } from '../../features/deposits/components/DepositModal';
+import { useDepositAccounts, useWithdrawLimits } from '../../features/lookups/api/lookups';
+import { lastSyncOf, useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
+import { storedLastSync } from '../../features/wallet/api/queries';
+import { useRefreshSlots } from '../../features/wallet/api/refresh-slots';
+import { LastSyncText } from '../../features/wallet/components/WalletCard';
+import { WithdrawModal } from '../../features/withdrawals/components/WithdrawModal';
+import { useDelayedFlag } from '../../lib/delayed';
+import { useMoneyMoved } from '../money';
 
-type Action = 'deposit' | 'refresh' | 'withdraw' | 'invite' | 'refund';
+type Panel = 'invite' | 'refund';
+type Dialog = 'deposit' | 'withdraw';
 
-/** SH-11: the central plus button's actions. Money flows arrive with the next issues. */
+/** SH-11: the central plus button's actions; the money flows meet here (features do not import each other). */
 export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [panel, setPanel] = useState<Action | null>(null);
-  const lastSync = readItem(STORAGE_KEYS.lastSync);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const wallet = useWallet();
+  const refresh = useRefreshSlots();
+  const refreshing = useDelayedFlag(refresh.isPending);
+  const limits = useWithdrawLimits(dialog === 'withdraw');
+  const deposit = useDepositAccounts(dialog === 'deposit');
+  const moneyMoved = useMoneyMoved();
+  const figures = wallet.data ? walletFigures(wallet.data) : null;
 
   const close = () => {
     setPanel(null);
     onClose();
   };
+  // A money dialog replaces the drawer: one layer at a time on a phone.
+  const openDialog = (next: Dialog) => {
+    setDialog(next);
+    close();
+  };
 
-  const tile = (action: Action, icon: ReactNode, label: string, extra?: ReactNode) => (
-    <button type="button" className="tile" onClick={() => setPanel(action)}>
+  const tile = (label: string, icon: ReactNode, onClick: () => void, extra?: ReactNode) => (
+    <button type="button" className="tile" onClick={onClick}>
       <span className="tile__icon">{icon}</span>
       {label}
       {extra}
@@ -43,52 +63,73 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   );
 
   return (
-    <Drawer
-      opened={opened}
-      onClose={close}
-      position="bottom"
-      radius="xl"
-      title={t('actions.title')}
-      classNames={{ content: 'action-drawer' }}
-    >
-      {panel ? (
-        <Stack pb="md">
-          <ComingSoon title={t(`actions.${panel}`)} />
-          <Button variant="light" leftSection={<IconArrowLeft size={18} />} onClick={() => setPanel(null)}>
-            {t('common.back')}
-          </Button>
-        </Stack>
-      ) : (
-        <SimpleGrid cols={3} spacing="sm" pb="md">
-          {tile('deposit', <IconArrowDownToArc size={26} stroke={1.7} />, t('actions.deposit'))}
-          {tile(
-            'refresh',
-            <IconRefresh size={26} stroke={1.7} />,
-            t('actions.refresh'),
-            <Text component="span" fz={11} c="dimmed" fw={500}>
-              <Money minor={0} />
-              <br />
-              {lastSync ? formatDateTime(Number(lastSync) || lastSync) : t('actions.neverSynced')}
-            </Text>,
-          )}
-          {tile('withdraw', <IconArrowUpFromArc size={26} stroke={1.7} />, t('actions.withdraw'))}
-          {tile('invite', <IconUsersPlus size={26} stroke={1.7} />, t('actions.invite'))}
-          <button
-            type="button"
-            className="tile"
-            onClick={() => {
+    <>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="bottom"
+        radius="xl"
+        title={t('actions.title')}
+        classNames={{ content: 'action-drawer' }}
+      >
+        {panel ? (
+          <Stack pb="md">
+            <ComingSoon title={t(`actions.${panel}`)} />
+            <Button variant="light" leftSection={<IconArrowLeft size={18} />} onClick={() => setPanel(null)}>
+              {t('common.back')}
+            </Button>
+          </Stack>
+        ) : (
+          <SimpleGrid cols={3} spacing="sm" pb="md">
+            {tile(t('actions.deposit'), <IconArrowDownToArc size={26} stroke={1.7} />, () =>
+              openDialog('deposit'),
+            )}
+            {tile(
+              t('actions.refresh'),
+              refreshing ? <Loader size={22} /> : <IconRefresh size={26} stroke={1.7} />,
+              () => {
+                if (!refresh.isPending) refresh.mutate();
+              },
+              // BAL-2: the total and the last sync time, refreshed in place.
+              <Text component="span" fz={11} c="dimmed" fw={500} data-testid="drawer-sync">
+                {figures ? <Money minor={figures.totalMinor} currency={figures.currency} /> : '—'}
+                <br />
+                <LastSyncText value={lastSyncOf(wallet.data, storedLastSync())} />
+              </Text>,
+            )}
+            {tile(t('actions.withdraw'), <IconArrowUpFromArc size={26} stroke={1.7} />, () =>
+              openDialog('withdraw'),
+            )}
+            {tile(t('actions.invite'), <IconUsersPlus size={26} stroke={1.7} />, () => setPanel('invite'))}
+            {tile(t('actions.bonus'), <IconGift size={26} stroke={1.7} />, () => {
               close();
               void navigate('/user/bonus');
-            }}
-          >
-            <span className="tile__icon">
-              <IconGift size={26} stroke={1.7} />
-            </span>
-            {t('actions.bonus')}
-          </button>
-          {tile('refund', <IconReceiptRefund size={26} stroke={1.7} />, t('actions.refund'))}
-        </SimpleGrid>
-      )}
-    </Drawer>
+            })}
+            {tile(t('actions.refund'), <IconReceiptRefund size={26} stroke={1.7} />, () =>
+              setPanel('refund'),
+            )}
+          </SimpleGrid>
+        )}
+      </Drawer>
+      <WithdrawModal
+        opened={dialog === 'withdraw'}
+        onClose={() => setDialog(null)}
+        limits={limits.data}
+        limitsLoading={limits.isPending}
+        balanceMinor={figures?.mainMinor}
+        currency={figures?.currency ?? 'BAHT'}
+        account={wallet.data?.bankAccount}
+        onWithdrawn={moneyMoved}
+      />
+      <DepositModal
+        opened={dialog === 'deposit'}
+        onClose={() => setDialog(null)}
+        lookup={deposit.data}
+        loading={deposit.isPending}
+        error={deposit.error}
+        registeredAccount={wallet.data?.bankAccount}
+        onNoticeSent={moneyMoved}
+      />
+    </>
   );
 }

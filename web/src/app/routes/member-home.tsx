@@ -1,10 +1,9 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/Badge.css';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import { IconCards, IconBallFootball, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
-import { Money } from '../../components/Money';
 import { useProfile } from '../../features/accounts/api/get-profile';
+import { WalletCard } from '../../features/wallet/components/WalletCard';
 
 export default function MemberHomeRoute() {
   const { t } = useTranslation();
@@ -21,24 +20,7 @@ export default function MemberHomeRoute() {
         </Title>
       </div>
 
-      <Paper className="wallet-card" p="lg" radius="xl">
-        <Stack gap={6}>
-          <Group justify="space-between">
-            <Text fz="sm" c="brand.1" fw={600}>
-              {t('home.walletTotal')}
-            </Text>
-            <Badge color="white" c="brand.9" variant="filled" size="sm">
-              {t('common.comingSoon')}
-            </Badge>
-          </Group>
-          <Text fz={34} fw={800} lh={1.1} aria-label={t('home.walletTotal')}>
-            <Money minor={0} />
-          </Text>
-          <Text fz="sm" c="brand.1">
-            {t('home.walletSoon')}
-          </Text>
-        </Stack>
-      </Paper>
+      <WalletCard />
 
       <div>
         <Title order={2} fz={18} mb="sm">

@@ -2,7 +2,7 @@ import { accounts, type Profile } from '@krapao/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
-import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage';
+import { mergeJson, readJson, STORAGE_KEYS } from '../../../lib/storage';
 import { accountKeys } from './keys';
 
 /** SH-14: the cached user info paints the header and profile before the server answers. */
@@ -10,8 +10,9 @@ export function cachedProfile(): Profile | undefined {
   return readJson<Profile>(STORAGE_KEYS.userInfo);
 }
 
+/** The profile's fields of the cached user info; the wallet keeps its own fields beside them. */
 export function cacheProfile(profile: Profile): void {
-  writeJson(STORAGE_KEYS.userInfo, profile);
+  mergeJson(STORAGE_KEYS.userInfo, profile);
 }
 
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {

@@ -22,6 +22,10 @@ export const lookupQueries = {
   contact: () => lookupQuery('contact'),
   info: () => lookupQuery('info'),
   registerOtp: () => lookupQuery('registerOTP'),
+  /** WD-1: withdrawMin / withdrawMax in baht. */
+  withdraw: () => lookupQuery('withdraw'),
+  /** DEP-2: the accounts to deposit to; asked again each time the deposit modal opens. */
+  deposit: () => ({ ...lookupQuery('deposit'), staleTime: 0 }),
   /** SH-6: asked on every visit to /login, never from cache. */
   active: () => ({ ...lookupQuery('active'), staleTime: 0 }),
 };
@@ -32,3 +36,5 @@ export const useConditions = (enabled = true) => useQuery({ ...lookupQueries.con
 export const useContact = () => useQuery(lookupQueries.contact());
 export const useRegisterOtp = () => useQuery(lookupQueries.registerOtp());
 export const useServiceActive = () => useQuery(lookupQueries.active());
+export const useWithdrawLimits = (enabled = true) => useQuery({ ...lookupQueries.withdraw(), enabled });
+export const useDepositAccounts = (enabled = true) => useQuery({ ...lookupQueries.deposit(), enabled });

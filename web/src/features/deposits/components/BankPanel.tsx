@@ -1,0 +1,106 @@
+import './deposits.css';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { formatBankAccountNo } from '@krapao/contract';
+import { IconBolt, IconInfoCircle } from '@tabler/icons-react';
+import { CopyField } from '../../../components/CopyField';
+import { useTranslation } from '../../../i18n/react';
+import type { BankPanelKind, DepositAccount } from '../accounts';
+
+/** A round mark with the bank's code, coloured like the bank so a member recognises it at a glance. */
+const BANK_COLOURS: Record<string, string> = {
+  KBANK: '#138f2d',
+  SCB: '#4e2e7f',
+  GSB: '#eb198d',
+  KTB: '#1ba5e1',
+  BBL: '#1e4598',
+  BAY: '#fec43b',
+  TMB: '#1279be',
+  BCEL: '#d71f26',
+};
+
+export function BankMark({ code }: { code: string }) {
+  return (
+    <span
+      className="bank-mark"
+      data-long={code.length > 4 || undefined}
+      style={{ background: BANK_COLOURS[code] ?? '#087f5b' }}
+      aria-hidden
+    >
+      {code.slice(0, 6)}
+    </span>
+  );
+}
+
+/**
+ * DEP-3 / DEP-5: one account to transfer to: Thai and English bank names, the account name upper-cased,
+ * the number formatted 3-3-rest with a copy button. The kind adds what its bank needs.
+ */
+export function BankPanel({ account, kind }: { account: DepositAccount; kind: BankPanelKind }) {
+  const { t } = useTranslation();
+  const no = formatBankAccountNo(account.bankAccountNo);
+  return (
+    <Paper
+      className="surface deposit-account"
+      p="md"
+      data-panel={kind}
+      role="group"
+      aria-label={`${account.bank.nameEN} ${no}`}
+    >
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <BankMark code={account.bankCode} />
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={700} lang="th">
+              {account.bank.nameTH}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {account.bank.nameEN}
+            </Text>
+          </div>
+          {kind === 'kbank-auto' && (
+            <Badge variant="light" color="teal" leftSection={<IconBolt size={12} />}>
+              {t('deposit.auto')}
+            </Badge>
+          )}
+          {kind === 'bcel' && (
+            <Badge variant="light" color="red" data-testid="deposit-currency">
+              {account.currency}
+            </Badge>
+          )}
+        </Group>
+        <div>
+          <Text fz={11} c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
+            {t('deposit.accountName')}
+          </Text>
+          <Text fw={700} data-testid="deposit-account-name">
+            {account.bankAccountName.toUpperCase()}
+          </Text>
+        </div>
+        <Group justify="space-between" wrap="nowrap" className="deposit-account__number">
+          <div>
+            <Text fz={11} c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
+              {t('deposit.accountNo')}
+            </Text>
+            <Text fz={22} fw={800} className="tabular" data-testid="deposit-account-no">
+              {no}
+            </Text>
+          </div>
+          <CopyField value={account.bankAccountNo} label={t('deposit.copyNo')} />
+        </Group>
+        {kind === 'bcel' && (
+          <Group gap={6} wrap="nowrap" align="flex-start" c="dimmed">
+            <IconInfoCircle size={16} style={{ flex: 'none', marginTop: 2 }} />
+            <Text fz="sm" data-testid="deposit-instruction">
+              {t('deposit.bcelInstruction', { currency: account.currency })}
+            </Text>
+          </Group>
+        )}
+        {kind === 'generic' && (
+          <Text fz="sm" c="dimmed">
+            {t('deposit.genericNote')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

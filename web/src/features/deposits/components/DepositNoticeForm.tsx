@@ -1,0 +1,83 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { Money } from '../../../components/Money';
+import { useTranslation } from '../../../i18n/react';
+import { errorCode } from '../../../lib/api-client';
+import { useDelayedFlag } from '../../../lib/delayed';
+import { bahtToMinor, minorToBaht, parseMoneyInput } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { useAddDepositNotice } from '../api/add-deposit-notice';
+
+/** DEP-12: "I have transferred": the amount, sent once with its own idempotency key. */
+export function DepositNoticeForm({ onSent, onCancel }: { onSent: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const mutation = useAddDepositNotice();
+  const idempotency = useIdempotencyKey();
+  const busy = useDelayedFlag(mutation.isPending);
+  const [text, setText] = useState('');
+  const [inline, setInline] = useState<string | null>(null);
+  const [sentMinor, setSentMinor] = useState<number | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const minor = parseMoneyInput(text);
+    if (minor === null || minor <= 0) return setInline(t('withdraw.amountInvalid'));
+    mutation.mutate(
+      { amount: minorToBaht(minor), idempotencyKey: idempotency.key },
+      {
+        onSuccess: (notice) => {
+          idempotency.settle();
+          setSentMinor(bahtToMinor(notice.amount));
+          onSent();
+        },
+        onError: (error) => idempotency.settle(error),
+      },
+    );
+  };
+
+  if (sentMinor !== null) {
+    return (
+      <Group gap="sm" wrap="nowrap" role="status" className="deposit-notice">
+        <IconCircleCheck size={24} color="var(--mantine-color-brand-7)" style={{ flex: 'none' }} />
+        <Text fz="sm">
+          {t('deposit.noticeSent')} <Money minor={sentMinor} />
+        </Text>
+      </Group>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="deposit-notice">
+      <Stack gap="sm">
+        <Text fz="sm" c="dimmed">
+          {t('deposit.noticeHint')}
+        </Text>
+        <TextInput
+          label={t('deposit.noticeAmount')}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={text}
+          error={inline}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setInline(null);
+            if (mutation.isError) mutation.reset();
+          }}
+        />
+        {mutation.isError && <ErrorAlert code={errorCode(mutation.error)} />}
+        <Group grow>
+          <Button variant="default" onClick={onCancel}>
+            {t('common.back')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('deposit.noticeSubmit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { PAGE_SIZE, STATEMENT_PAGES_AFTER, STATEMENT_PAGES_BEFORE, statement } from '@krapao/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { statementKeys } from './keys';
+
+/** ST-1: POST /api/statement {page, limit: 10} -> {total, statements}. */
+export const getStatement = (page: number, signal?: AbortSignal) =>
+  callApi(statement.getStatement, { page, limit: PAGE_SIZE.statement }, { signal });
+
+export const statementQueries = {
+  page: (page: number) =>
+    queryOptions({
+      queryKey: statementKeys.page(page),
+      queryFn: ({ signal }) => getStatement(page, signal),
+      staleTime: 15_000,
+      // The previous page stays on screen while the next one loads.
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export const useStatement = (page: number) => useQuery(statementQueries.page(page));
+
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE.statement));
+}
+
+/** ST-1: the page numbers shown: up to 3 before the current one and 1 after it. */
+export function pageWindow(current: number, pages: number): number[] {
+  const from = Math.max(1, current - STATEMENT_PAGES_BEFORE);
+  const to = Math.min(pages, current + STATEMENT_PAGES_AFTER);
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+}

@@ -1,0 +1,5 @@
+/** The only place a wallet query key is spelled. */
+export const walletKeys = {
+  all: () => ['wallet'] as const,
+  detail: () => ['wallet', 'detail'] as const,
+};

@@ -1,0 +1,91 @@
+import './wallet.css';
+import '@mantine/core/styles/Skeleton.css';
+import { ActionIcon, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from '../../../i18n/react';
+import { errorText } from '../../../i18n';
+import { Money } from '../../../components/Money';
+import { errorCode } from '../../../lib/api-client';
+import { useDelayedFlag } from '../../../lib/delayed';
+import { formatDateTime } from '../../../lib/format';
+import { lastSyncOf, useWallet, walletFigures } from '../api/get-wallet';
+import { storedLastSync } from '../api/queries';
+import { useRefreshSlots } from '../api/refresh-slots';
+
+/** The "last updated" line under a balance (BAL-2). */
+export function LastSyncText({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid="last-sync">
+      {value ? t('wallet.lastSync', { time: formatDateTime(value) }) : t('wallet.neverSynced')}
+    </span>
+  );
+}
+
+/** HOME-1 / BAL-1 / BAL-2: the total (main wallet plus games), its parts, refresh and last sync. */
+export function WalletCard() {
+  const { t } = useTranslation();
+  const query = useWallet();
+  const refresh = useRefreshSlots();
+  const refreshing = useDelayedFlag(refresh.isPending);
+  const figures = query.data ? walletFigures(query.data) : null;
+
+  return (
+    <Paper className="wallet-card" p="lg" radius="xl" component="section" aria-label={t('wallet.card')}>
+      <Stack gap={6} className="wallet-card__body">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fz="sm" c="brand.1" fw={600}>
+            {t('home.walletTotal')}
+          </Text>
+          <Tooltip label={t('wallet.refresh')} withArrow>
+            <ActionIcon
+              variant="white"
+              color="brand.9"
+              size={40}
+              radius="xl"
+              aria-label={t('wallet.refresh')}
+              loading={refreshing}
+              onClick={() => {
+                if (!refresh.isPending) refresh.mutate();
+              }}
+            >
+              <IconRefresh size={20} stroke={2} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {figures ? (
+          <Text fz={34} fw={800} lh={1.1} aria-label={t('home.walletTotal')}>
+            <Money minor={figures.totalMinor} currency={figures.currency} />
+          </Text>
+        ) : (
+          <Skeleton height={38} width="60%" radius="md" opacity={0.35} aria-label={t('common.loading')} />
+        )}
+        <Text fz="xs" c="brand.1">
+          {query.isError && !query.data ? (
+            errorText(errorCode(query.error))
+          ) : (
+            <LastSyncText value={lastSyncOf(query.data, storedLastSync())} />
+          )}
+        </Text>
+        <div className="wallet-card__split">
+          <div>
+            <Text fz={11} c="brand.1" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
+              {t('wallet.main')}
+            </Text>
+            <Text fw={700} data-testid="wallet-main">
+              {figures ? <Money minor={figures.mainMinor} currency={figures.currency} /> : '—'}
+            </Text>
+          </div>
+          <div>
+            <Text fz={11} c="brand.1" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
+              {t('wallet.games')}
+            </Text>
+            <Text fw={700} data-testid="wallet-games">
+              {figures ? <Money minor={figures.gamesMinor} currency={figures.currency} /> : '—'}
+            </Text>
+          </div>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,246 @@
+import './withdrawals.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Badge.css';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { formatBankAccountNo, type Currency, type Withdrawal } from '@krapao/contract';
+import { IconBuildingBank, IconCircleCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { DelayedLoader } from '../../../components/DelayedLoader';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { Money, useMoneyText } from '../../../components/Money';
+import { useTranslation } from '../../../i18n/react';
+import { errorCode } from '../../../lib/api-client';
+import { useDelayedFlag } from '../../../lib/delayed';
+import { bahtToMinor, formatMoneyInput, minorToBaht, parseMoneyInput } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { useCreateWithdrawal } from '../api/create-withdrawal';
+import { useWithdrawAll } from '../api/withdraw-all';
+
+export interface WithdrawLimits {
+  /** Baht, from GET /api/lookup/withdraw. */
+  withdrawMin: number;
+  withdrawMax: number;
+}
+
+export interface PayoutAccount {
+  bankAccountName: string;
+  bankAccountNo: string;
+  bank: { nameTH: string; nameEN: string };
+}
+
+export interface WithdrawModalProps {
+  opened: boolean;
+  onClose: () => void;
+  limits: WithdrawLimits | undefined;
+  limitsLoading: boolean;
+  /** The main wallet as the member sees it, in minor units. */
+  balanceMinor: number | undefined;
+  currency: Currency;
+  /** The registered bank account the payout goes to. */
+  account: PayoutAccount | undefined;
+  /** The money left the wallet: the caller refreshes balances and the statement. */
+  onWithdrawn: (withdrawal: Withdrawal) => void;
+}
+
+/** WD-1 / WD-2: amount or everything, within the server's limits; no cancel once requested. */
+export function WithdrawModal({ opened, onClose, ...props }: WithdrawModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('withdraw.title')} centered radius="lg">
+      {/* Mounted while open: the form makes its idempotency key when it opens (STYLE.md 6). */}
+      {opened && <WithdrawForm onClose={onClose} {...props} />}
+    </Modal>
+  );
+}
+
+function WithdrawForm({
+  onClose,
+  limits,
+  limitsLoading,
+  balanceMinor,
+  currency,
+  account,
+  onWithdrawn,
+}: Omit<WithdrawModalProps, 'opened'>) {
+  const { t, i18n } = useTranslation();
+  const money = useMoneyText();
+  const withdraw = useCreateWithdrawal();
+  const withdrawEverything = useWithdrawAll();
+  const idempotency = useIdempotencyKey();
+  const [text, setText] = useState('');
+  const [all, setAll] = useState(false);
+  const [inline, setInline] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [done, setDone] = useState<Withdrawal | null>(null);
+  const pending = withdraw.isPending || withdrawEverything.isPending;
+  const busy = useDelayedFlag(pending);
+
+  const minMinor = limits ? bahtToMinor(limits.withdrawMin) : null;
+  const maxMinor = limits ? bahtToMinor(limits.withdrawMax) : null;
+  const canWithdrawAll = balanceMinor !== undefined && balanceMinor > 0;
+
+  const amountMinor = all ? (balanceMinor ?? null) : parseMoneyInput(text);
+
+  const check = (minor: number | null): string | null => {
+    if (minor === null || minor <= 0) return t('withdraw.amountInvalid');
+    // WD-1: the server's limits, said with the limit itself.
+    if (minMinor !== null && minor < minMinor)
+      return t('withdraw.belowMin', { min: money(minMinor, currency) });
+    if (maxMinor !== null && minor > maxMinor)
+      return t('withdraw.aboveMax', { max: money(maxMinor, currency) });
+    return null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const problem = check(amountMinor);
+    setInline(problem);
+    if (problem || amountMinor === null) return;
+    setServerError(null);
+    const input = { amount: minorToBaht(amountMinor), idempotencyKey: idempotency.key };
+    const mutation = all ? withdrawEverything : withdraw;
+    mutation.mutate(input, {
+      onSuccess: (withdrawal) => {
+        idempotency.settle();
+        setDone(withdrawal);
+        onWithdrawn(withdrawal);
+      },
+      onError: (error) => {
+        // A network error or a 5xx keeps the key: the retry is the same request (STYLE.md 6).
+        idempotency.settle(error);
+        setServerError(errorCode(error));
+      },
+    });
+  };
+
+  if (done) {
+    return (
+      <Stack align="center" ta="center" gap="xs" py="md" role="status" aria-live="polite">
+        <ThemeIcon size={72} radius={36} variant="light">
+          <IconCircleCheck size={40} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={2} fz={20}>
+          {t('withdraw.doneTitle')}
+        </Title>
+        <Text fz={30} fw={800} lh={1.2} data-testid="withdrawn-amount">
+          <Money minor={bahtToMinor(done.amount)} currency={currency} />
+        </Text>
+        <Badge color="yellow" variant="light" size="lg">
+          {t(`withdraw.status.${done.status}`)}
+        </Badge>
+        <Text c="dimmed" fz="sm" maw={340}>
+          {account
+            ? t('withdraw.doneNoteAccount', {
+                bank: i18n.language === 'th' ? account.bank.nameTH : account.bank.nameEN,
+                no: formatBankAccountNo(account.bankAccountNo),
+              })
+            : t('withdraw.doneNote')}
+        </Text>
+        <Text fz="sm">
+          {t('withdraw.newBalance')}: <Money minor={bahtToMinor(done.balance)} currency={currency} />
+        </Text>
+        <Button mt="sm" fullWidth onClick={onClose}>
+          {t('withdraw.done')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Paper className="withdraw-balance" p="sm" radius="md">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fz="sm" c="dimmed" fw={600}>
+              {t('withdraw.available')}
+            </Text>
+            <Text fw={800} fz="lg" data-testid="withdraw-available">
+              {balanceMinor === undefined ? '—' : <Money minor={balanceMinor} currency={currency} />}
+            </Text>
+          </Group>
+        </Paper>
+        <TextInput
+          label={t('withdraw.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={all && balanceMinor !== undefined ? formatMoneyInput(balanceMinor) : text}
+          readOnly={all}
+          error={inline}
+          description={
+            limits ? (
+              <span data-testid="withdraw-limits">
+                {t('withdraw.limits', {
+                  min: money(bahtToMinor(limits.withdrawMin), currency),
+                  max: money(bahtToMinor(limits.withdrawMax), currency),
+                })}
+              </span>
+            ) : undefined
+          }
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setInline(null);
+            setServerError(null);
+          }}
+          data-autofocus
+        />
+        {limitsLoading && !limits && <DelayedLoader size="sm" />}
+        <Checkbox
+          label={
+            canWithdrawAll
+              ? t('withdraw.all', { amount: money(balanceMinor, currency) })
+              : t('withdraw.allEmpty')
+          }
+          checked={all}
+          disabled={!canWithdrawAll}
+          onChange={(e) => {
+            setAll(e.currentTarget.checked);
+            setInline(null);
+            setServerError(null);
+          }}
+        />
+        {account && (
+          <Group gap="sm" wrap="nowrap" className="payout-account">
+            <ThemeIcon variant="light" radius="xl" size={36}>
+              <IconBuildingBank size={18} />
+            </ThemeIcon>
+            <div style={{ minWidth: 0 }}>
+              <Text fz="xs" c="dimmed">
+                {t('withdraw.paidTo')}
+              </Text>
+              <Text fz="sm" fw={600} data-testid="payout-account">
+                {i18n.language === 'th' ? account.bank.nameTH : account.bank.nameEN} ·{' '}
+                <span className="tabular">{formatBankAccountNo(account.bankAccountNo)}</span>
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {account.bankAccountName.toUpperCase()}
+              </Text>
+            </div>
+          </Group>
+        )}
+        {serverError && <ErrorAlert code={serverError} />}
+        <Button type="submit" fullWidth loading={busy}>
+          {t('withdraw.submit')}
+        </Button>
+        <Text fz="xs" c="dimmed" ta="center">
+          {t('withdraw.noCancel')}
+        </Text>
+      </Stack>
+    </form>
+  );
+}
