@@ -1,0 +1,80 @@
+// The first money journey in a real browser: a bank transfer from the member's registered account
+// credits the wallet; the deposit modal shows where to send money; a withdrawal leaves the wallet at once,
+// shows as pending, is paid out by the (simulated) bank, and the statement tells the story.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '../src/i18n/locales/en.json' with { type: 'json' };
+import { openBrowser, screenshot, type Session } from './browser.ts';
+
+const base = inject('baseUrl');
+const DEMO = { phone: '0812345678', password: 'krapao-demo-1', bankCode: 'KBANK', accountNo: '1234567890' };
+
+describe('money in the browser', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await openBrowser();
+  });
+  afterAll(() => s.close());
+
+  it('[DEP-11] [DEP-1] [DEP-5] [WD-2] [ST-1] [BAL-1] a transfer credits the wallet; a withdrawal is pending, then paid', async () => {
+    const { page } = s;
+    // The member sends 1,500 baht from their registered account at their own bank.
+    const sent = await fetch(`${base}/sim/bank/transfers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fromBankCode: DEMO.bankCode,
+        fromAccountNo: DEMO.accountNo,
+        toAccountNo: '0481234567',
+        amount: 1500,
+      }),
+    });
+    expect(sent.status).toBe(200);
+
+    await page.goto(`${base}/login`);
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.reload();
+    await page.getByLabel(/^Phone number/).fill(DEMO.phone);
+    await page.getByLabel(/^Password/).fill(DEMO.password);
+    await page.getByRole('button', { name: en.login.submit }).click();
+    await page.waitForURL(/\/user\/home$/);
+    await expect.poll(() => page.getByText('฿1,500.00').count()).toBeGreaterThan(0);
+    await screenshot(page, 'money-home-en');
+
+    // The deposit modal shows the operator's account to transfer to (DEP-1, DEP-5).
+    await page.getByRole('button', { name: en.nav.actions }).click();
+    await page.getByRole('button', { name: en.actions.deposit }).click();
+    const deposit = page.getByRole('dialog', { name: en.deposit.title });
+    await expect.poll(() => deposit.getByText('048-123-4567').count()).toBeGreaterThan(0);
+    await expect.poll(() => deposit.getByText('KRAPAO CO LTD').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(500); // let the opening transition finish before the picture
+    await screenshot(page, 'money-deposit-en');
+    await page.keyboard.press('Escape');
+
+    // Withdraw 500: it leaves the wallet at once and shows as pending (WD-2).
+    await page.getByRole('button', { name: en.nav.actions }).click();
+    await page.getByRole('button', { name: en.actions.withdraw }).click();
+    const withdraw = page.getByRole('dialog', { name: en.withdraw.title });
+    await withdraw.getByLabel(/^Amount/).fill('500');
+    await withdraw.getByRole('button', { name: en.withdraw.submit }).click();
+    await expect.poll(() => withdraw.getByText(en.withdraw.doneTitle).count()).toBeGreaterThan(0);
+    await expect.poll(() => withdraw.getByText(en.withdraw.status.PENDING).count()).toBeGreaterThan(0);
+    await screenshot(page, 'money-withdraw-en');
+    await withdraw.getByRole('button', { name: en.withdraw.done }).click();
+    await expect.poll(() => page.getByText('฿1,000.00').count()).toBeGreaterThan(0);
+
+    // The statement shows both; the simulated bank pays the withdrawal within moments (ST-1).
+    await page.goto(`${base}/user/statement`);
+    await expect.poll(() => page.getByText(en.statement.activity.deposit.BANK).count()).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: en.statement.refresh }).click();
+          return page.getByText(en.statement.status.success).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(2);
+    await expect.poll(() => page.getByText(en.statement.activity.withdraw).count()).toBe(1);
+    await screenshot(page, 'money-statement-en');
+  });
+});
