@@ -4,13 +4,10 @@
 //   POST /api/wallet/withdraw with its Idempotency-Key). Payouts are left to the operator during the run,
 //   so every measured request is one money movement in the ledger.
 // BENCH_PG (default postgres://postgres@127.0.0.1:5432), BENCH_SECONDS (15), BENCH_CONCURRENCY (16).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { root } from './lib.mjs';
+import { startServer } from './lib.mjs';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -19,38 +16,14 @@ const MEMBERS = 64;
 const FEED_SECRET = randomBytes(16).toString('hex');
 const sql = (db, command) => execFileSync('psql', [`${PG}/${db}`, '-qtAc', command], { encoding: 'utf8' });
 
-async function startServer(env) {
-  const port = 3800 + Math.floor(Math.random() * 90);
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server/src/main.ts')], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SIMULATE: '1',
-      OTP: 'off',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MIN: '100000000',
-      BANK_FEED_SECRET: FEED_SECRET,
-      ...env,
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/lookup/active`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 240) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { base, stop: () => child.kill('SIGTERM') };
-}
+const serverEnv = {
+  OTP: 'off',
+  RATE_LIMIT_PER_MIN: '100000000',
+  BANK_FEED_SECRET: FEED_SECRET,
+};
+const profiling = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
 
 const post = (base, path, body, headers = {}) =>
   fetch(`${base}${path}`, {
@@ -149,7 +122,7 @@ const fmt = (r) =>
   `${r.rps.toFixed(0).padStart(6)} money movements/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.ok} ok, ${r.failed} refused)`;
 
 async function measure(label, env, prepare) {
-  const server = await startServer(env);
+  const server = await startServer({ ...serverEnv, ...env }, { nodeArgs: profiling });
   try {
     const members = await setUp(server.base);
     await prepare?.();
@@ -157,8 +130,7 @@ async function measure(label, env, prepare) {
     console.log(`  ${label.padEnd(22)} ${fmt(result)}`);
     return result;
   } finally {
-    server.stop();
-    await new Promise((r) => setTimeout(r, 500));
+    await server.stop();
   }
 }
 
@@ -170,9 +142,7 @@ const manualPayouts = () =>
 const onPg = await measure('PostgreSQL', { DATABASE_URL: `${PG}/krapao_bench` }, manualPayouts);
 sql('postgres', 'drop database krapao_bench');
 
-const dataDir = mkdtempSync(join(tmpdir(), 'krapao-bench-api-'));
-const onPglite = await measure('PGlite (embedded)', { DATA_DIR: dataDir, DATABASE_URL: '' });
-rmSync(dataDir, { recursive: true, force: true });
+const onPglite = await measure('PGlite (embedded)', {});
 
 const tps = pgbenchTps();
 console.log(

@@ -1,61 +1,18 @@
 // npm run bench:web: the gzip size of the JavaScript and CSS a browser loads for /login and for
 // /user/home, measured in Chromium against the built app on a real server (so lazy chunks count only
 // when a page really needs them). Budget: /login at most 200 KB gzip.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { buildWeb, ensureChromium, root, webBuildIsStale } from './lib.mjs';
+import { buildWeb, launchChromium, startServer, webBuildIsStale } from './lib.mjs';
 
 const LOGIN_BUDGET_KB = 200;
 const DEMO = { username: '0812345678', password: 'krapao-demo-1' };
 
 if (webBuildIsStale() && (await buildWeb()) !== 0) process.exit(1);
-const executablePath = ensureChromium();
-const dataDir = mkdtempSync(join(tmpdir(), 'krapao-bench-'));
-const port = 3900 + Math.floor(Math.random() * 90);
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
-  cwd: root,
-  stdio: 'ignore',
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SIMULATE: '1',
-    DATA_DIR: dataDir,
-    WEB_DIST: join(root, 'web/dist'),
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  },
-});
-const base = `http://127.0.0.1:${port}`;
+const server = await startServer();
+const base = server.base;
+const browser = await launchChromium();
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/lookup/active`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 240) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const profile = mkdtempSync(join(tmpdir(), 'krapao-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    headless: true,
-    viewport: { width: 390, height: 844 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const { context, page } = browser;
 
   async function measure(path, prepare) {
     const assets = new Map();
@@ -100,8 +57,6 @@ try {
     await page.goto(`${base}/login`);
     await page.evaluate((t) => localStorage.setItem('token', t), token);
   });
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
 
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log('\nJavaScript and CSS a browser loads (gzip -9), first visit:');
@@ -114,7 +69,6 @@ try {
   console.log(`\n/login budget ${LOGIN_BUDGET_KB} KB: ${ok ? 'within' : 'OVER'}`);
   process.exitCode = ok ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
-  rmSync(dataDir, { recursive: true, force: true });
+  await browser.close();
+  await server.stop();
 }

@@ -1,6 +1,8 @@
 // Small helpers shared by the scripts: run a command, find Chromium, know when the web build is stale.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
@@ -82,4 +84,97 @@ export async function buildWeb() {
   const { writeFileSync } = await import('node:fs');
   writeFileSync(STAMP, JSON.stringify({ builtAt: Date.now(), env }));
   return 0;
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Starts the real server for a browser test or a benchmark: a free port, the simulated outside world, the
+ * built web app, and a fresh embedded database in a temporary folder unless env.DATABASE_URL says otherwise.
+ * Answers once the server answers; stop() ends it and removes the folder.
+ */
+export async function startServer(env = {}, opts = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'krapao-server-'));
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/main.ts')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SIMULATE: '1',
+        DATA_DIR: dataDir,
+        WEB_DIST: join(root, 'web/dist'),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
+    },
+  );
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/lookup/active`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The flags our headless Chromium runs with: no sandbox (root), no GPU, no calls to the outside. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Debian's Chromium, headless, with a fresh profile folder, at a phone's size unless told otherwise. */
+export async function launchChromium(opts = {}) {
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(join(tmpdir(), 'krapao-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: ensureChromium(),
+    headless: true,
+    viewport: opts.viewport ?? { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    args: CHROMIUM_ARGS,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,49 +1,16 @@
-// Launches Debian's Chromium headless with a fresh profile, at a phone's size, and saves screenshots
-// under e2e/screenshots for people to look at.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Debian's Chromium, headless, fresh profile, at a phone's size; screenshots go under e2e/screenshots for
+// people to look at.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
-export const PHONE = { width: 390, height: 844 };
 
-export interface Session {
-  context: BrowserContext;
-  page: Page;
-  close(): Promise<void>;
-}
+export type Session = Awaited<ReturnType<typeof launchChromium>>;
 
-export async function openBrowser(
-  opts: { viewport?: { width: number; height: number } } = {},
-): Promise<Session> {
-  const profile = mkdtempSync(join(tmpdir(), 'krapao-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: opts.viewport ?? PHONE,
-    deviceScaleFactor: 1,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
+export const openBrowser = (opts: { viewport?: { width: number; height: number } } = {}): Promise<Session> =>
+  launchChromium(opts);
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

@@ -1,0 +1,13 @@
+// Types of scripts/lib.mjs for the TypeScript that uses it (the browser tests).
+import type { BrowserContext, Page } from 'playwright-core';
+
+export const root: string;
+export function ensureChromium(): string;
+export function startServer(
+  env?: Record<string, string>,
+  opts?: { nodeArgs?: string[] },
+): Promise<{ base: string; stop(): Promise<void> }>;
+export const CHROMIUM_ARGS: string[];
+export function launchChromium(opts?: {
+  viewport?: { width: number; height: number };
+}): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }>;
