@@ -37,8 +37,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Defaults to the simulated inbox when SIMULATE is on; production passes a real gateway. */
   sms?: SmsSender;
-  /** Defaults to the simulated bank when SIMULATE is on. */
-  payouts?: PayoutProvider;
+  /** Defaults to the simulated bank when SIMULATE is on; null means the operator pays by hand. */
+  payouts?: PayoutProvider | null;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
   /** Redis key prefix of the global rate limit; tests give each app its own. */
@@ -104,8 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret,
     sms: deps.sms ?? (config.simulate ? httpSms({ baseUrl: () => `${simBase()}/sms` }) : noSms(app)),
     payouts:
-      deps.payouts ??
-      (config.simulate ? httpPayouts({ baseUrl: () => `${simBase()}/bank` }) : noPayouts(app)),
+      deps.payouts === null
+        ? undefined
+        : (deps.payouts ??
+          (config.simulate ? httpPayouts({ baseUrl: () => `${simBase()}/bank` }) : undefined)),
     bankFeedSecret:
       config.bankFeedSecret ?? (config.simulate ? hmac(secret, 'bank-feed').toString('hex') : undefined),
     log: app.log,
@@ -206,19 +208,6 @@ function startReconciler(app: FastifyInstance, ctx: Ctx) {
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-}
-
-/** With no payout adapter configured, payouts stay PENDING for the operator to handle by hand. */
-function noPayouts(app: FastifyInstance): PayoutProvider {
-  return {
-    async payout() {
-      app.log.error('No payout provider is configured; withdrawals wait for the operator');
-      return { outcome: 'UNKNOWN' };
-    },
-    async status() {
-      return 'UNKNOWN';
-    },
-  };
 }
 
 /** With no SMS gateway configured, sending fails loudly in the log and as OTP_SEND_FAIL to the member. */

@@ -13,7 +13,8 @@ export interface Ctx {
   /** HMAC secret (db/settings.ts appSecret). */
   secret: string;
   sms: SmsSender;
-  payouts: PayoutProvider;
+  /** Pays withdrawals; undefined when the operator pays them by hand (approve = paid). */
+  payouts: PayoutProvider | undefined;
   /** Shared secret of the bank-feed webhook; undefined turns the webhook off. */
   bankFeedSecret: string | undefined;
   log: FastifyBaseLogger;

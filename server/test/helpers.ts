@@ -24,7 +24,7 @@ export interface TestApp {
 
 export async function makeApp(
   env: Record<string, string> = {},
-  opts: { extend?: (app: FastifyInstance) => void } = {},
+  opts: { extend?: (app: FastifyInstance) => void; deps?: Partial<AppDeps> } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
@@ -41,6 +41,7 @@ export async function makeApp(
     logger: false,
     simFaults: { smsDown: () => faults.smsDown },
     rateLimitNameSpace: `test-${randomBytes(6).toString('hex')}-`,
+    ...opts.deps,
   };
   const app = await buildApp(deps);
   opts.extend?.(app);

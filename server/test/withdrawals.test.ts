@@ -161,4 +161,35 @@ describe('withdrawals', () => {
       await t.db.query(`update settings set value = 'true' where key = 'withdraw.autoPayout'`);
     }
   });
+
+  it('[WD-2] with no payout provider, withdrawals wait for the operator, whose approval records the payment', async () => {
+    const manual = await makeApp({ OPS_TOKEN: 'operator-token-for-tests' }, { deps: { payouts: null } });
+    try {
+      const m = await registerAndLogin(manual.app);
+      await bankTransfer(manual.app, m.reg, 1_000);
+      const id = (
+        await call(manual.app, 'POST', '/api/wallet/withdraw', {
+          token: m.token,
+          body: { amount: 250 },
+          headers: { 'idempotency-key': newKey() },
+        })
+      ).body.withdrawalId as string;
+      await new Promise((r) => setTimeout(r, 100));
+      const status = async () =>
+        (
+          await manual.db.query<{ status: string }>('select status from withdrawals where public_id = $1', [
+            id,
+          ])
+        )[0]?.status;
+      expect(await status()).toBe('PENDING');
+      const approved = await call(manual.app, 'POST', `/api/ops/withdrawals/${id}/approve`, {
+        headers: { authorization: 'Bearer operator-token-for-tests' },
+      });
+      expect(approved.body).toEqual({ withdrawalId: id, status: 'PAID' });
+      expect(await walletAmount(manual.app, m.token)).toBe(750);
+      await expectLedgerSound(manual.db);
+    } finally {
+      await manual.close();
+    }
+  });
 });

@@ -86,7 +86,7 @@ export async function requestWithdrawal(
       };
     },
   );
-  if (!replayed && settings.autoPayout) {
+  if (!replayed && settings.autoPayout && ctx.payouts) {
     // After the answer: a slow bank must not hold the member's request open.
     setImmediate(() => {
       payWithdrawal(ctx, result.withdrawalId).catch((err) => ctx.log.error({ err }, 'payout failed'));
@@ -98,6 +98,7 @@ export async function requestWithdrawal(
 /**
  * Two phases with the bank: claim the withdrawal (PENDING -> PROCESSING, at most once), ask the bank to
  * pay it under our reference, then settle. An unknown outcome stays PROCESSING for the reconciler.
+ * Called at once after a request when payouts are automatic, or when the operator approves.
  */
 export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdrawal['status']> {
   const [claimed] = await ctx.db.query<Row>(
@@ -106,6 +107,8 @@ export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdra
     [publicId, ctx.clock.now()],
   );
   if (!claimed) throw new AppError('WITHDRAWAL_NOT_PENDING', 409);
+  // No payout provider: the operator has paid it by hand, and approving records that.
+  if (!ctx.payouts) return settle(ctx, publicId, 'PAID', null);
   const { outcome, reason } = await ctx.payouts.payout({
     reference: claimed.public_id,
     bankCode: claimed.bank_code,
@@ -163,9 +166,11 @@ export async function reconcilePayouts(ctx: Ctx, olderThanMs = 30_000): Promise<
     `select public_id from withdrawals where status = 'PROCESSING' and updated_at < $1 order by id limit 100`,
     [new Date(ctx.clock.now().getTime() - olderThanMs)],
   );
+  const payouts = ctx.payouts;
+  if (!payouts) return 0;
   let settled = 0;
   for (const { public_id } of stale) {
-    const known = await ctx.payouts.status(public_id).catch(() => 'UNKNOWN' as const);
+    const known = await payouts.status(public_id).catch(() => 'UNKNOWN' as const);
     if (known === 'PAID' || known === 'FAILED') {
       await settle(ctx, public_id, known, known === 'FAILED' ? 'UNKNOW_ERROR' : null).catch(() => undefined);
       settled++;
