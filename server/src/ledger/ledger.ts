@@ -60,13 +60,6 @@ export async function post(
   }
 }
 
-export async function balanceOf(q: Queryable, code: string): Promise<bigint> {
-  const [row] = await q.query<{ balance: unknown }>('select balance from ledger_accounts where code = $1', [
-    code,
-  ]);
-  return row ? minor(row.balance) : 0n;
-}
-
 /** Locks a member account for the rest of the transaction and answers its balance (0 before first use). */
 export async function lockBalance(q: Queryable, code: string): Promise<bigint> {
   const [row] = await q.query<{ balance: unknown }>(

@@ -170,26 +170,26 @@ export async function logout(ctx: Ctx, session: SessionMember): Promise<{ ok: tr
   return { ok: true };
 }
 
-export async function getProfile(ctx: Ctx, memberId: string): Promise<Profile> {
-  const [m] = await ctx.db.query<{
-    public_id: string;
-    name: string;
-    phone: string;
-    coin: number;
-    bank_code: string;
-    bank_account_name: string;
-    bank_account_no: string;
-    name_th: string;
-    name_en: string;
-    currency: 'BAHT' | 'LAK';
-    created_at: Date;
-  }>(
-    `select m.public_id, m.name, m.phone, m.coin, m.bank_code, m.bank_account_name, m.bank_account_no,
-            b.name_th, b.name_en, m.currency, m.created_at
-     from members m join banks b on b.code = m.bank_code where m.id = $1`,
-    [memberId],
-  );
-  if (!m) throw new AppError('NO_USER', 404);
+/** The columns of a member's profile, for queries that read it with more (the wallet joins its balance). */
+export const PROFILE_COLUMNS = `m.public_id, m.name, m.phone, m.coin, m.bank_code, m.bank_account_name,
+  m.bank_account_no, b.name_th, b.name_en, m.currency, m.created_at`;
+export const PROFILE_FROM = 'members m join banks b on b.code = m.bank_code';
+
+export interface ProfileRow {
+  public_id: string;
+  name: string;
+  phone: string;
+  coin: number;
+  bank_code: string;
+  bank_account_name: string;
+  bank_account_no: string;
+  name_th: string;
+  name_en: string;
+  currency: 'BAHT' | 'LAK';
+  created_at: Date;
+}
+
+export function toProfile(m: ProfileRow): Profile {
   return {
     _id: m.public_id,
     name: m.name,
@@ -202,6 +202,15 @@ export async function getProfile(ctx: Ctx, memberId: string): Promise<Profile> {
     currency: m.currency,
     createdAt: m.created_at.toISOString(),
   };
+}
+
+export async function getProfile(ctx: Ctx, memberId: string): Promise<Profile> {
+  const [m] = await ctx.db.query<ProfileRow>(
+    `select ${PROFILE_COLUMNS} from ${PROFILE_FROM} where m.id = $1`,
+    [memberId],
+  );
+  if (!m) throw new AppError('NO_USER', 404);
+  return toProfile(m);
 }
 
 /** PRO-3. */

@@ -1,4 +1,4 @@
-import type { Bank, Localized } from '@krapao/contract';
+import { toBaht, type Bank, type Localized } from '@krapao/contract';
 import { filterXSS } from 'xss';
 import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
@@ -111,7 +111,7 @@ export async function withdraw(ctx: Ctx) {
     maxMinor: 0,
   };
   // The API speaks baht; the limits are kept in satang.
-  return { withdrawMin: l.minMinor / 100, withdrawMax: l.maxMinor / 100 };
+  return { withdrawMin: toBaht(l.minMinor), withdrawMax: toBaht(l.maxMinor) };
 }
 
 export async function slip(ctx: Ctx) {

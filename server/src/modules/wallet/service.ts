@@ -1,19 +1,24 @@
 import { toBaht, type Wallet } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
-import { balanceOf, memberAccount } from '../../ledger/ledger.ts';
-import { getProfile } from '../accounts/service.ts';
+import { AppError } from '../../errors.ts';
+import { memberAccount, minor } from '../../ledger/ledger.ts';
+import { PROFILE_COLUMNS, PROFILE_FROM, toProfile, type ProfileRow } from '../accounts/service.ts';
 
 /**
  * BAL-1: the member's money. The total is the main wallet plus every game account; game accounts arrive
  * with the games issue, so today the total is the wallet.
  */
 export async function getWallet(ctx: Ctx, memberId: string): Promise<Wallet> {
-  const profile = await getProfile(ctx, memberId);
-  const wallet = toBaht(await balanceOf(ctx.db, memberAccount('member_wallet', memberId)));
-  const [row] = await ctx.db.query<{ last_sync_at: Date | null }>(
-    'select last_sync_at from members where id = $1',
-    [memberId],
+  // One read: the profile, the wallet balance (0 before the first deposit) and the last sync time.
+  const [row] = await ctx.db.query<ProfileRow & { balance: unknown; last_sync_at: Date | null }>(
+    `select ${PROFILE_COLUMNS}, coalesce(a.balance, 0) as balance, m.last_sync_at
+     from ${PROFILE_FROM} left join ledger_accounts a on a.code = $2
+     where m.id = $1`,
+    [memberId, memberAccount('member_wallet', memberId)],
   );
+  if (!row) throw new AppError('NO_USER', 404);
+  const profile = toProfile(row);
+  const wallet = toBaht(minor(row.balance));
   const slots: Wallet['slots'] = [];
   return {
     profile,
@@ -27,7 +32,7 @@ export async function getWallet(ctx: Ctx, memberId: string): Promise<Wallet> {
     invite: { amount: 0, success: 0, fail: 0 },
     slots,
     total: slots.reduce((sum, s) => sum + s.amount, wallet),
-    lastSyncAt: row?.last_sync_at ? row.last_sync_at.toISOString() : null,
+    lastSyncAt: row.last_sync_at ? row.last_sync_at.toISOString() : null,
   };
 }
 
