@@ -7,6 +7,8 @@ export function startServer(
   env?: Record<string, string>,
   opts?: { nodeArgs?: string[] },
 ): Promise<{ base: string; stop(): Promise<void> }>;
+export function freePort(): Promise<number>;
+export function startSimWorld(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }>;
 export const CHROMIUM_ARGS: string[];
 export function launchChromium(opts?: {
   viewport?: { width: number; height: number };

@@ -86,7 +86,8 @@ export async function buildWeb() {
   return 0;
 }
 
-const freePort = () =>
+/** A free TCP port on the loopback address. */
+export const freePort = () =>
   new Promise((resolve) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
@@ -101,7 +102,7 @@ const freePort = () =>
  * Answers once the server answers; stop() ends it and removes the folder.
  */
 export async function startServer(env = {}, opts = {}) {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'krapao-server-'));
   const child = spawn(
     process.execPath,
@@ -143,6 +144,40 @@ export async function startServer(env = {}, opts = {}) {
       throw new Error(`the server did not start:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * The simulated outside world in its own process (server/src/sim/main.ts), for a server started with
+ * SIM_URL = the answer's `base`: then the bank and gateways do not share the server's event loop.
+ */
+export async function startSimWorld(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/sim/main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SIM_PORT: String(port), HOST: '127.0.0.1', ...env },
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const base = `http://127.0.0.1:${port}/sim`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/bank/payouts`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(`the simulated world did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

@@ -3,6 +3,10 @@
 //   approve <withdrawalId>    pay a pending withdrawal through the payout provider
 //   reject <withdrawalId>     refuse it; the money goes back to the member's wallet
 //   unmatched                 bank transfers that matched no member
+//   credit <reference> <phone> [noticeId]
+//                             credit an unmatched bank transfer to a member (closing their notice)
+//   actions                   what operators did: approvals, rejections, credits, by name
+//   qr-refused                QR payments refused (cancelled or expired QR, other amount): at the gateway
 // OPS_URL (default http://localhost:3000) and OPS_TOKEN (default: the one `npm start` keeps in ./data).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +15,7 @@ import { root } from './lib.mjs';
 const tokenFile = join(process.env.DATA_DIR ?? join(root, 'data'), '.ops-token');
 const token = process.env.OPS_TOKEN ?? (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '');
 const base = process.env.OPS_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
-const [command, arg] = process.argv.slice(2);
+const [command, arg, ...rest] = process.argv.slice(2);
 
 const routes = {
   withdrawals: () => [
@@ -21,12 +25,23 @@ const routes = {
   approve: () => ['POST', `/api/ops/withdrawals/${encodeURIComponent(arg ?? '')}/approve`],
   reject: () => ['POST', `/api/ops/withdrawals/${encodeURIComponent(arg ?? '')}/reject`],
   unmatched: () => ['GET', '/api/ops/bank-feed/unmatched'],
+  credit: () => [
+    'POST',
+    `/api/ops/bank-feed/${encodeURIComponent(arg ?? '')}/credit`,
+    { phone: rest[0], noticeId: rest[1] },
+  ],
+  'qr-refused': () => ['GET', '/api/ops/qr/refused'],
+  actions: () => ['GET', '/api/ops/actions'],
 };
-if (!routes[command] || (['approve', 'reject'].includes(command) && !arg)) {
+if (
+  !routes[command] ||
+  (['approve', 'reject', 'credit'].includes(command) && !arg) ||
+  (command === 'credit' && !rest[0])
+) {
   console.log(
     readFileSync(new URL(import.meta.url), 'utf8')
       .split('\n')
-      .slice(0, 7)
+      .slice(0, 11)
       .join('\n'),
   );
   process.exit(2);
@@ -35,9 +50,16 @@ if (!token) {
   console.error('No operator token: set OPS_TOKEN (the server must have the same one).');
   process.exit(2);
 }
-const [method, path] = routes[command]();
-const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-const body = await res.json();
-if (Array.isArray(body)) console.table(body);
-else console.log(body);
+const [method, path, body] = routes[command]();
+const res = await fetch(`${base}${path}`, {
+  method,
+  headers: {
+    authorization: `Bearer ${token}`,
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  },
+  ...(body ? { body: JSON.stringify(body) } : {}),
+});
+const answer = await res.json();
+if (Array.isArray(answer)) console.table(answer);
+else console.log(answer);
 process.exitCode = res.ok ? 0 : 1;

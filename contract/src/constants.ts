@@ -70,6 +70,11 @@ export const QR_QUICK_PICKS_BAHT: Record<QrProvider, readonly number[]> = {
   ZPAY: [10, 50, 100, 500, 1000],
 };
 
+/** How long a QR stays payable unless the gateway says otherwise. */
+export const QR_TTL_S = 600;
+/** SLIP-2: a slip must be uploaded within this time of its transfer. */
+export const SLIP_MAX_AGE_S = 3_600;
+
 export const GAME_PROVIDERS = [
   'JOKER',
   'SEXYGAME',

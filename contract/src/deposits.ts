@@ -44,3 +44,92 @@ export const bankFeed = endpoint({
   }),
   auth: false,
 });
+
+// ---------------------------------------------------------------------------------------------------
+// QR deposits (DEP-4, DEP-6 to DEP-9)
+
+/**
+ * DEP-7: one member's QR at one provider. hasQrcode false means there is none (or it ended): the panel
+ * shows the amount entry, and `message` says why when a create failed. `qrcode` is the image as SVG
+ * markup of the EMVCo / PromptPay payload, which a Thai banking app can scan; `payload` is that text.
+ */
+export const qrcodeRecordSchema = z.object({
+  qrcodeId: z.string(),
+  hasQrcode: z.boolean(),
+  qrcode: z.string(),
+  payload: z.string(),
+  amount: z.number(),
+  /** When the QR stops being payable: milliseconds since the epoch (0 when there is none). */
+  expireIn: z.number(),
+  message: z.string(),
+});
+export type QrcodeRecord = z.infer<typeof qrcodeRecordSchema>;
+
+/** The member's live QR at {provider} (KBANK, WW, PAYTIMZ, PAYONEX, ZPAY), if any. */
+export const getQrcode = endpoint({
+  method: 'GET',
+  path: '/api/qrcode/{provider}',
+  body: undefined,
+  response: qrcodeRecordSchema,
+  auth: true,
+});
+
+/**
+ * Creates a QR for {amount} baht at {provider}; a live one at that provider is replaced. Below the
+ * provider's minimum (DEP-8) the answer is QR_MINIMUM; a gateway that fails gives hasQrcode false and
+ * message QR_FAIL, as the spec's client expects. Takes an Idempotency-Key.
+ */
+export const createQrcode = endpoint({
+  method: 'POST',
+  path: '/api/qrcode/{provider}',
+  body: z.object({ amount: amountSchema }),
+  response: qrcodeRecordSchema,
+  auth: true,
+});
+
+/** Cancels the member's QR {qrcodeId}; a QR already paid stays paid (the answer is then NOT_FOUND). */
+export const cancelQrcode = endpoint({
+  method: 'DELETE',
+  path: '/api/qrcode/{qrcodeId}',
+  body: undefined,
+  response: z.object({ qrcodeId: z.string(), status: z.literal('CANCELLED') }),
+  auth: true,
+});
+
+/**
+ * What a payment gateway posts when one of its QRs is paid, signed with HMAC-SHA256 of the raw body in
+ * X-Signature ("sha256=<hex>"). Only a verified callback for a known, live QR with the same amount
+ * credits, exactly once per gateway transaction.
+ */
+export const gatewayCallbackSchema = z.object({
+  /** Our QR id, given to the gateway when the QR was made. */
+  orderId: z.string().min(1).max(64),
+  /** The gateway's own transaction id. */
+  transactionId: z.string().min(1).max(64),
+  amount: amountSchema,
+  status: z.enum(['PAID']),
+  paidAt: z.string().datetime(),
+});
+export const gatewayCallback = endpoint({
+  method: 'POST',
+  path: '/api/hooks/qr/{provider}',
+  body: gatewayCallbackSchema,
+  response: z.object({ outcome: z.enum(['CREDITED', 'DUPLICATE']) }),
+  auth: false,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// True Wallet (DEP-10)
+
+/**
+ * A TrueMoney gift link (https://gift.truemoney.com/campaign/?v=<hash>) or the bare hash. The spec's
+ * old client "encrypted" the link with a key it also held; over TLS that adds nothing, so Krapao
+ * takes the link itself (docs/decisions.md).
+ */
+export const redeemTruelink = endpoint({
+  method: 'POST',
+  path: '/api/wallet/truelink',
+  body: z.object({ link: z.string().trim().min(1).max(300) }),
+  response: z.object({ depositId: z.string(), amount: z.number(), status: z.literal('SUCCESS') }),
+  auth: true,
+});

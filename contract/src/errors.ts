@@ -134,6 +134,16 @@ export const KRAPAO_ERROR_CODES = [
   'INVALID_SIGNATURE',
   /** An operator action on a withdrawal that is no longer pending. */
   'WITHDRAWAL_NOT_PENDING',
+  /** A QR amount below the provider's minimum (DEP-8). */
+  'QR_MINIMUM',
+  /** Gateway callbacks (not shown to members): a paid amount that differs from the QR's. */
+  'QR_AMOUNT_MISMATCH',
+  /** Gateway callbacks: the QR was cancelled, had expired, or was already paid by another payment. */
+  'QR_EXPIRED',
+  /** A slip uploaded during the operator's daily closed window (SLIP-2). */
+  'SLIP_CLOSED',
+  /** A True Wallet amount below TRUEWALLET_MIN_BAHT (DEP-10). */
+  'TRUEWALLET_MINIMUM',
   /** Client side: the server could not be reached. */
   'NETWORK_ERROR',
   /** Client side: the request timed out (SH-18). */

@@ -22,14 +22,22 @@ import { opsRoutes } from './modules/ops/routes.ts';
 import { statementRoutes } from './modules/statement/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { reconcilePayouts } from './modules/withdrawals/service.ts';
+import { reconcileVoucherClaims } from './modules/deposits/truewallet.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { slipRoutes } from './modules/slips/routes.ts';
+import { startSlipSweeper } from './modules/slips/sweeper.ts';
+import { httpSlipVerifier } from './providers/slip-verify/http-slip-verify.ts';
+import type { SlipVerifier } from './providers/slip-verify/slip-verify.ts';
 import { httpPayouts } from './providers/payouts/http-payouts.ts';
 import type { PayoutProvider } from './providers/payouts/payouts.ts';
-import { simBank } from './sim/bank.ts';
+import { simWorld } from './sim/world.ts';
+import { httpTrueWallet } from './providers/truewallet/http-truewallet.ts';
+import type { TrueWalletVouchers } from './providers/truewallet/truewallet.ts';
+import { httpQrGateway } from './providers/payments/http-gateway.ts';
+import type { QrGateway } from './providers/payments/payments.ts';
 import { hmac } from './lib/crypto.ts';
 import { httpSms } from './providers/sms/http-sms.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
-import { smsInbox } from './sim/sms-inbox.ts';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +47,11 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Defaults to the simulated bank when SIMULATE is on; null means the operator pays by hand. */
   payouts?: PayoutProvider | null;
+  /** Defaults to the simulated bank's transaction inquiry when SIMULATE is on. */
+  slipVerifier?: SlipVerifier;
+  /** Default to the simulated gateways and voucher service when SIMULATE is on. */
+  qrGateway?: QrGateway;
+  trueWallet?: TrueWalletVouchers;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
   /** Redis key prefix of the global rate limit; tests give each app its own. */
@@ -50,8 +63,6 @@ export interface AppDeps {
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** How long the service's on/off switch (SH-6) is trusted before it is read again. */
 const ACTIVE_CACHE_MS = 5_000;
-/** How often payouts with an unknown outcome are asked of the bank. */
-const RECONCILE_EVERY_MS = 30_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -95,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       Object.assign(new Error('TOO_MANY_REQUESTS'), { statusCode: ctx.statusCode }),
   });
 
-  const simBase = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/sim`;
+  const ownUrl = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // The simulated world is mounted under /sim, or runs as its own process at SIM_URL.
+  const simBase = () => config.simUrl ?? `${ownUrl()}/sim`;
   const secret = await appSecret(db, config.appSecret);
   const ctx: Ctx = {
     config,
@@ -110,6 +123,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           (config.simulate ? httpPayouts({ baseUrl: () => `${simBase()}/bank` }) : undefined)),
     bankFeedSecret:
       config.bankFeedSecret ?? (config.simulate ? hmac(secret, 'bank-feed').toString('hex') : undefined),
+    qrGateway:
+      deps.qrGateway ??
+      (config.simulate ? httpQrGateway({ baseUrl: () => `${simBase()}/gateway` }) : undefined),
+    qrGatewaySecret:
+      config.qrGatewaySecret ?? (config.simulate ? hmac(secret, 'qr-gateway').toString('hex') : undefined),
+    trueWallet:
+      deps.trueWallet ??
+      (config.simulate ? httpTrueWallet({ baseUrl: () => `${simBase()}/truewallet` }) : undefined),
+    publicUrl: () => config.publicUrl ?? ownUrl(),
+    slipVerifier:
+      deps.slipVerifier ??
+      (config.simulate ? httpSlipVerifier({ baseUrl: () => `${simBase()}/bank` }) : undefined),
     log: app.log,
   };
 
@@ -123,17 +148,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withdrawalRoutes(api, ctx);
     depositRoutes(api, ctx);
     statementRoutes(api, ctx);
-    opsRoutes(api, ctx, config.opsToken);
+    slipRoutes(api, ctx);
+    opsRoutes(api, ctx, config.opsTokens);
   });
-  if (config.simulate) {
-    await app.register(smsInbox, { prefix: '/sim/sms', failing: deps.simFaults?.smsDown ?? (() => false) });
-    await app.register(simBank, {
-      prefix: '/sim/bank',
-      feedUrl: () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/hooks/bank-feed`,
-      feedSecret: ctx.bankFeedSecret!,
+  if (config.simulate && !config.simUrl) {
+    await app.register(simWorld, {
+      prefix: '/sim',
+      krapaoUrl: ownUrl,
+      bankFeedSecret: ctx.bankFeedSecret!,
+      qrGatewaySecret: ctx.qrGatewaySecret!,
+      clock: ctx.clock,
+      smsDown: deps.simFaults?.smsDown,
     });
   }
   startReconciler(app, ctx);
+  startSlipSweeper(app, ctx);
   await serveWeb(app, config.webDist);
   return app;
 }
@@ -193,18 +222,27 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles payouts whose outcome is unknown (start-up runs it; tests and operators may too). */
     reconcilePayouts: () => Promise<number>;
+    /** Redeems again gift vouchers whose answer was lost (start-up and the same timer run it). */
+    reconcileVouchers: () => Promise<number>;
   }
 }
 
-/** Settles payouts left with an unknown outcome: once the server listens, then every 30 s. */
+/**
+ * Settles payouts and gift vouchers left with an unknown outcome: once the server listens, then every
+ * RECONCILE_EVERY_S.
+ */
 function startReconciler(app: FastifyInstance, ctx: Ctx) {
   let timer: NodeJS.Timeout | undefined;
-  app.decorate('reconcilePayouts', () => reconcilePayouts(ctx));
+  app.decorate('reconcilePayouts', () => reconcilePayouts(ctx, ctx.config.reconcileAfterS * 1000));
+  app.decorate('reconcileVouchers', () => reconcileVoucherClaims(ctx));
   const run = () =>
-    app.reconcilePayouts().catch((err) => app.log.error({ err }, 'payout reconciliation failed'));
+    Promise.all([
+      app.reconcilePayouts().catch((err) => app.log.error({ err }, 'payout reconciliation failed')),
+      app.reconcileVouchers().catch((err) => app.log.error({ err }, 'voucher reconciliation failed')),
+    ]);
   app.addHook('onListen', async () => {
     void run();
-    timer = setInterval(run, RECONCILE_EVERY_MS);
+    timer = setInterval(run, ctx.config.reconcileEveryS * 1000);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

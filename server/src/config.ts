@@ -14,6 +14,14 @@ const envSchema = z.object({
   /** PostgreSQL when set; otherwise the embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL schema other than public (an isolated copy on a shared server, e.g. the crash test). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .optional(),
+  /** How often payouts with an unknown outcome are settled, and how old they must be first. */
+  RECONCILE_EVERY_S: positiveInt.default(30),
+  RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(30),
   /** Rate limits (and later sockets) are shared through Redis when set. */
   REDIS_URL: z.string().url().optional(),
   /** Mounts the simulated outside world (SMS inbox, later gateways and providers) under /sim. */
@@ -34,8 +42,22 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Shared secret of the bank-feed webhook (DEP-11). In simulate mode one is derived when absent. */
   BANK_FEED_SECRET: z.string().min(16).optional(),
+  /** Shared secret of the QR gateways' callbacks (HMAC-SHA256 of the raw body). */
+  QR_GATEWAY_SECRET: z.string().min(16).optional(),
+  /** Where the outside world reaches this server (gateway callbacks); defaults to its own address. */
+  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The simulated outside world's address when it runs as its own process (the crash test); by
+   * default SIMULATE mounts it in this server under /sim.
+   */
+  SIM_URL: z.string().url().optional(),
   /** Bearer token of the operator API (/api/ops); absent turns that API off. */
   OPS_TOKEN: z.string().min(16).optional(),
+  /** Named operator tokens, "name:token,name:token" (tokens of 16 or more characters): actions are logged by name. */
+  OPS_TOKENS: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+:[^,:]{16,}(,[A-Za-z0-9_.-]+:[^,:]{16,})*$/)
+    .optional(),
   /** Secret for HMACs (OTP codes). When absent, one is made once and kept in the database. */
   APP_SECRET: z.string().min(32).optional(),
 });
@@ -56,7 +78,14 @@ export type Config = {
   webDist: string | undefined;
   appSecret: string | undefined;
   bankFeedSecret: string | undefined;
-  opsToken: string | undefined;
+  /** Operator name by token; empty turns the operator API off. */
+  opsTokens: Map<string, string>;
+  qrGatewaySecret: string | undefined;
+  databaseSchema: string | undefined;
+  reconcileEveryS: number;
+  reconcileAfterS: number;
+  publicUrl: string | undefined;
+  simUrl: string | undefined;
 };
 
 const MINUTE_MS = 60_000;
@@ -95,6 +124,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     appSecret: e.APP_SECRET,
     bankFeedSecret: e.BANK_FEED_SECRET,
-    opsToken: e.OPS_TOKEN,
+    opsTokens: new Map([
+      ...(e.OPS_TOKEN ? [[e.OPS_TOKEN, 'operator'] as [string, string]] : []),
+      ...(e.OPS_TOKENS ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => {
+          const [name, token] = pair.split(':') as [string, string];
+          return [token, name] as [string, string];
+        }),
+    ]),
+    qrGatewaySecret: e.QR_GATEWAY_SECRET,
+    databaseSchema: e.DATABASE_SCHEMA,
+    reconcileEveryS: e.RECONCILE_EVERY_S,
+    reconcileAfterS: e.RECONCILE_AFTER_S,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    simUrl: e.SIM_URL?.replace(/\/$/, ''),
   };
 }

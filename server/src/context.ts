@@ -2,7 +2,10 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Clock } from './lib/clock.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { QrGateway } from './providers/payments/payments.ts';
 import type { PayoutProvider } from './providers/payouts/payouts.ts';
+import type { TrueWalletVouchers } from './providers/truewallet/truewallet.ts';
+import type { SlipVerifier } from './providers/slip-verify/slip-verify.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
 
 /** What services need, chosen by main.ts or a test: the database, the clock and the providers. */
@@ -17,5 +20,15 @@ export interface Ctx {
   payouts: PayoutProvider | undefined;
   /** Shared secret of the bank-feed webhook; undefined turns the webhook off. */
   bankFeedSecret: string | undefined;
+  /** Asks the bank about the transfer on a slip (SLIP-2); undefined refuses slip uploads. */
+  slipVerifier: SlipVerifier | undefined;
+  /** Makes QR payments (DEP-4); undefined when no gateway is configured. */
+  qrGateway: QrGateway | undefined;
+  /** Shared secret of the QR gateways' callbacks; undefined turns the webhook off. */
+  qrGatewaySecret: string | undefined;
+  /** Redeems True Wallet gift vouchers (DEP-10); undefined when none is configured. */
+  trueWallet: TrueWalletVouchers | undefined;
+  /** This server's address as the outside world reaches it (callback URLs). */
+  publicUrl: () => string;
   log: FastifyBaseLogger;
 }

@@ -10,7 +10,3 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
-
-export const fail = (code: ErrorCode, status = 400): never => {
-  throw new AppError(code, status);
-};

@@ -6,7 +6,11 @@ import { migrate } from './db/migrate.ts';
 import { DEMO_MEMBER, seed } from './db/seed.ts';
 
 const config = loadConfig();
-const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await connect({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  schema: config.databaseSchema,
+});
 await migrate(db);
 await seed(db, { demoMember: config.simulate });
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lookups } from '@krapao/contract';
 import { hmac } from '../src/lib/crypto.ts';
 import {
@@ -7,18 +7,15 @@ import {
   call,
   expectError,
   expectLedgerSound,
-  makeApp,
+  useTestApp,
   newKey,
   registerAndLogin,
   walletAmount,
-  type TestApp,
 } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(() => t.close());
+const t = useTestApp({ OPS_TOKEN: 'operator-token-for-tests' });
+const ops = (url: string, body: unknown) =>
+  call(t.app, 'POST', url, { body, headers: { authorization: 'Bearer operator-token-for-tests' } });
 
 /** Posts to the bank-feed webhook as the operator's bank integration does, signed with the given secret. */
 async function feed(items: unknown[], secret?: string) {
@@ -90,6 +87,45 @@ describe('deposits by bank transfer', () => {
       [line.reference],
     );
     expect(kept?.outcome).toBe('UNMATCHED');
+    await expectLedgerSound(t.db);
+  });
+
+  it('[DEP-11] [DEP-12] the operator credits an unmatched line to a member once, closing their notice', async () => {
+    const { reg, token } = await registerAndLogin(t.app);
+    const notice = await call(t.app, 'POST', '/api/wallet/add', {
+      token,
+      body: { amount: 300 },
+      headers: { 'idempotency-key': newKey() },
+    });
+    // The member paid from a friend's account: the feed cannot match it.
+    const line = item({ fromAccountNo: '8888888888', amount: 300 });
+    expect(JSON.parse((await feed([line])).body).results[0].outcome).toBe('UNMATCHED');
+
+    expectError(
+      await ops(`/api/ops/bank-feed/${line.reference}/credit`, { phone: '0800000000' }),
+      404,
+      'NO_USER',
+    );
+    const credited = await ops(`/api/ops/bank-feed/${line.reference}/credit`, {
+      phone: reg.username,
+      noticeId: notice.body.depositId,
+    });
+    expect(credited.body).toMatchObject({
+      reference: line.reference,
+      depositId: notice.body.depositId,
+      amount: 300,
+    });
+    // Once only: the line is no longer unmatched.
+    expectError(
+      await ops(`/api/ops/bank-feed/${line.reference}/credit`, { phone: reg.username }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(await walletAmount(t.app, token)).toBe(300);
+    const statement = await call(t.app, 'POST', '/api/statement', { token, body: { page: 1, limit: 10 } });
+    expect(statement.body.statements).toEqual([
+      expect.objectContaining({ channel: 'NOTICE', status: 'SUCCESS', amount: 300 }),
+    ]);
     await expectLedgerSound(t.db);
   });
 

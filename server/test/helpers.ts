@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set, a schema of its own on that PostgreSQL (dropped afterwards).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { isErrorCode, type RegistrationInput } from '@krapao/contract';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -58,6 +58,19 @@ export async function makeApp(
       if (url && schema) await adminQuery(url, `drop schema ${schema} cascade`);
     },
   };
+}
+
+/**
+ * One app for the whole test file: built before its tests, closed after them. The handle's fields are
+ * there once the tests run.
+ */
+export function useTestApp(...args: Parameters<typeof makeApp>): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await makeApp(...args));
+  });
+  afterAll(() => t.close());
+  return t;
 }
 
 async function adminQuery(url: string, sql: string) {

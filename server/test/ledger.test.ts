@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkLedger, houseCash, ledgerIsSound, memberAccount, post } from '../src/ledger/ledger.ts';
-import { bankTransfer, expectLedgerSound, makeApp, registerAndLogin, type TestApp } from './helpers.ts';
+import { bankTransfer, expectLedgerSound, useTestApp, registerAndLogin } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const memberIdOf = async (phone: string) =>
   String((await t.db.query<{ id: string }>('select id from members where phone = $1', [phone]))[0]!.id);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURE_WINDOW_S } from '@krapao/contract';
 import { DEMO_MEMBER } from '../src/db/seed.ts';
-import { call, expectError, login, makeApp, registerAndLogin, type TestApp } from './helpers.ts';
+import { call, expectError, login, useTestApp, registerAndLogin } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const tryLogin = (username: string, password: string, isRemember?: boolean) =>
   call(t.app, 'POST', '/api/login', { body: { username, password, isRemember } });

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups, type LookupName } from '@krapao/contract';
-import { call, expectError, makeApp, type TestApp } from './helpers.ts';
+import { call, expectError, makeApp, useTestApp, type TestApp } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('lookups', () => {
   it('[LK-1] every lookup answers without a session, in the shape of the contract', async () => {

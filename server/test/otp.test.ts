@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_INTERVAL_S, OTP_TTL_S } from '@krapao/contract';
 import { DEMO_MEMBER } from '../src/db/seed.ts';
-import { call, expectError, freshPhone, makeApp, type TestApp } from './helpers.ts';
+import { call, expectError, freshPhone, useTestApp } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const send = (phoneNumber: string) => call(t.app, 'POST', '/api/otp/send', { body: { phoneNumber } });
 const verify = (otpToken: unknown, otpCode: unknown) =>

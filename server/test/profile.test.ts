@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileSchema } from '@krapao/contract';
-import {
-  call,
-  expectError,
-  freshAccountNo,
-  login,
-  makeApp,
-  registerAndLogin,
-  type TestApp,
-} from './helpers.ts';
+import { call, expectError, freshAccountNo, login, useTestApp, registerAndLogin } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('profile', () => {
   it('[PRO-1] shows name, id, created date, username, holder name, bank names and number', async () => {

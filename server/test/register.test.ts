@@ -6,15 +6,12 @@ import {
   freshAccountNo,
   makeApp,
   registration,
+  useTestApp,
   verifyPhone,
   type TestApp,
 } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const register = (body: unknown) => call(t.app, 'POST', '/api/account', { body });
 const validate = (body: unknown) => call(t.app, 'POST', '/api/account/validate', { body });

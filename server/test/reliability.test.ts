@@ -1,26 +1,21 @@
 // Reliability: concurrent spending of one balance, and random interleavings of deposits, withdrawals,
 // payouts that succeed or fail and replays. The ledger must always balance and never lose or make money.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bankTransfer,
   call,
   eventually,
   expectLedgerSound,
-  makeApp,
+  useTestApp,
   newKey,
   onPostgres,
   registerAndLogin,
   setPayoutMode,
   walletAmount,
-  type TestApp,
 } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('reliability', () => {
   it(`[WD-2] 100 concurrent withdrawals of the whole balance: exactly one succeeds (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statement, walletSchema } from '@krapao/contract';
-import { bankTransfer, call, makeApp, newKey, registerAndLogin, type TestApp } from './helpers.ts';
+import { bankTransfer, call, useTestApp, newKey, registerAndLogin } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('wallet and statement', () => {
   it('[BAL-1] the wallet answers profile, bank account, wallet, invite and game accounts; total = wallet + games', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bankTransfer,
   call,
@@ -6,18 +6,17 @@ import {
   expectError,
   expectLedgerSound,
   makeApp,
+  useTestApp,
   newKey,
   registerAndLogin,
   setPayoutMode,
   walletAmount,
-  type TestApp,
 } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp({ OPS_TOKEN: 'operator-token-for-tests' });
+const t = useTestApp({
+  OPS_TOKEN: 'operator-token-for-tests',
+  OPS_TOKENS: 'alice:alice-token-for-tests,bob:bob-token-for-the-tests',
 });
-afterAll(() => t.close());
 
 async function fundedMember(amount: number) {
   const m = await registerAndLogin(t.app);
@@ -134,7 +133,7 @@ describe('withdrawals', () => {
     await expectLedgerSound(t.db);
   });
 
-  it('[WD-2] with manual payouts the operator approves or rejects; a member cannot cancel', async () => {
+  it('[WD-2] with manual payouts the operator approves or rejects, under their name; a member cannot cancel', async () => {
     await t.db.query(`update settings set value = 'false' where key = 'withdraw.autoPayout'`);
     try {
       const { token } = await fundedMember(1_000);
@@ -157,6 +156,28 @@ describe('withdrawals', () => {
       expectError(await ops('POST', `/api/ops/withdrawals/${b}/approve`), 409, 'WITHDRAWAL_NOT_PENDING');
       expect(await walletAmount(t.app, token)).toBe(800);
       await expectLedgerSound(t.db);
+
+      // Named operators: what each did, done or refused, is in the append-only audit trail.
+      const c = (await withdraw(token, 100)).body.withdrawalId as string;
+      const as = (who: string) => ({ headers: { authorization: `Bearer ${who}` } });
+      expect(
+        (await call(t.app, 'POST', `/api/ops/withdrawals/${c}/reject`, as('bob-token-for-the-tests'))).body,
+      ).toMatchObject({ status: 'REJECTED' });
+      expectError(
+        await call(t.app, 'POST', `/api/ops/withdrawals/${c}/approve`, as('alice-token-for-tests')),
+        409,
+        'WITHDRAWAL_NOT_PENDING',
+      );
+      const actions = (await call(t.app, 'GET', '/api/ops/actions', as('alice-token-for-tests')))
+        .body as unknown as Array<Record<string, string>>;
+      expect(actions.slice(0, 5).map((x) => `${x.operator} ${x.action} ${x.target} ${x.outcome}`)).toEqual([
+        `alice withdrawal.approve ${c} WITHDRAWAL_NOT_PENDING`,
+        `bob withdrawal.reject ${c} DONE`,
+        `operator withdrawal.approve ${b} WITHDRAWAL_NOT_PENDING`,
+        `operator withdrawal.reject ${b} DONE`,
+        `operator withdrawal.approve ${a} DONE`,
+      ]);
+      await expect(t.db.query(`delete from ops_actions`)).rejects.toThrow(/append-only/);
     } finally {
       await t.db.query(`update settings set value = 'true' where key = 'withdraw.autoPayout'`);
     }

@@ -6,7 +6,8 @@ import { startServer } from '../../scripts/lib.mjs';
 let stop: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject) {
-  const server = await startServer();
+  // Every simulated member browses from 127.0.0.1, so the per-address API limit is lifted here.
+  const server = await startServer({ RATE_LIMIT_PER_MIN: '100000' });
   stop = server.stop;
   project.provide('baseUrl', server.base);
 }

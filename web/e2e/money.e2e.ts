@@ -3,7 +3,13 @@
 // shows as pending, is paid out by the (simulated) bank, and the statement tells the story.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
-import { openBrowser, screenshot, type Session } from './browser.ts';
+import {
+  expectSuccessfulEntries,
+  openBrowser,
+  screenshot,
+  withdrawInBrowser,
+  type Session,
+} from './browser.ts';
 
 const base = inject('baseUrl');
 const DEMO = { phone: '0812345678', password: 'krapao-demo-1', bankCode: 'KBANK', accountNo: '1234567890' };
@@ -51,29 +57,13 @@ describe('money in the browser', () => {
     await page.keyboard.press('Escape');
 
     // Withdraw 500: it leaves the wallet at once and shows as pending (WD-2).
-    await page.getByRole('button', { name: en.nav.actions }).click();
-    await page.getByRole('button', { name: en.actions.withdraw }).click();
-    const withdraw = page.getByRole('dialog', { name: en.withdraw.title });
-    await withdraw.getByLabel(/^Amount/).fill('500');
-    await withdraw.getByRole('button', { name: en.withdraw.submit }).click();
-    await expect.poll(() => withdraw.getByText(en.withdraw.doneTitle).count()).toBeGreaterThan(0);
-    await expect.poll(() => withdraw.getByText(en.withdraw.status.PENDING).count()).toBeGreaterThan(0);
-    await screenshot(page, 'money-withdraw-en');
-    await withdraw.getByRole('button', { name: en.withdraw.done }).click();
+    await withdrawInBrowser(page, '500', 'money-withdraw-en');
     await expect.poll(() => page.getByText('฿1,000.00').count()).toBeGreaterThan(0);
 
     // The statement shows both; the simulated bank pays the withdrawal within moments (ST-1).
     await page.goto(`${base}/user/statement`);
     await expect.poll(() => page.getByText(en.statement.activity.deposit.BANK).count()).toBeGreaterThan(0);
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole('button', { name: en.statement.refresh }).click();
-          return page.getByText(en.statement.status.success).count();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(2);
+    await expectSuccessfulEntries(page, 2);
     await expect.poll(() => page.getByText(en.statement.activity.withdraw).count()).toBe(1);
     await screenshot(page, 'money-statement-en');
   });

@@ -12,6 +12,11 @@ export interface Call {
 }
 export type Handler = (call: Call) => Response | Promise<Response>;
 
+/** A member session as the app stores it: "remember me" keeps it in localStorage, else sessionStorage. */
+export function logIn(where: 'local' | 'session' = 'local') {
+  (where === 'local' ? localStorage : sessionStorage).setItem('token', 'tok_member');
+}
+
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }

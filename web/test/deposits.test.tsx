@@ -1,12 +1,8 @@
 import { deposits, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, lookups } from '@krapao/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, type Handler } from './api';
+import { json, mockApi, type Handler, logIn } from './api';
 import { renderApp } from './render';
-
-function logIn() {
-  localStorage.setItem('token', 'tok_member');
-}
 
 const account = (
   bankCode: string,
@@ -65,8 +61,8 @@ describe('deposit', () => {
         .map((t) => t.textContent),
     ).toEqual(['Bank transfer', 'QR code', 'True Wallet']);
     await user.click(within(dialog).getByRole('tab', { name: 'True Wallet' }));
-    expect(await within(dialog).findByText('True Wallet deposits are coming soon')).toBeTruthy();
-    expect(within(dialog).getByText('KRAPAO TW')).toBeTruthy();
+    const wallet = await within(dialog).findByRole('group', { name: 'True Wallet' });
+    expect(within(wallet).getByTestId('wallet-name').textContent).toBe('KRAPAO TW');
   });
 
   it('[DEP-2] in manual mode every account shows the one generic panel', async () => {
@@ -98,10 +94,11 @@ describe('deposit', () => {
     expect(within(dialog).queryByText('444-555-6667')).toBeNull();
     expect(within(dialog).queryByText('WW Bank')).toBeNull();
     await user.click(within(dialog).getByRole('tab', { name: 'QR code' }));
-    expect(await within(dialog).findByText('QR code payments are coming soon')).toBeTruthy();
-    const providers = within(dialog).getByTestId('qr-providers');
-    expect(within(providers).getByText('KBANK Bank')).toBeTruthy();
-    expect(within(providers).getByText('WW Bank')).toBeTruthy();
+    const channels = await within(dialog).findByRole('radiogroup', { name: 'QR channels' });
+    expect(within(channels).getAllByRole('radio')).toEqual([
+      within(channels).getByRole('radio', { name: 'KBANK' }),
+      within(channels).getByRole('radio', { name: 'WW' }),
+    ]);
   });
 
   it('[DEP-5] names, upper-cased holder, formatted number, copy toasts and the registered account', async () => {

@@ -2,17 +2,13 @@ import { accounts, type Profile } from '@krapao/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../src/lib/format';
-import { fail, json, mockApi, profileFixture } from './api';
+import { fail, json, mockApi, profileFixture, logIn } from './api';
 import { errorEn, renderApp } from './render';
 
 const withProfile = (overrides: Partial<Profile>) => {
   const profile = accounts.getProfile.response.parse({ ...profileFixture, ...overrides });
   return () => json(profile);
 };
-
-function logIn() {
-  localStorage.setItem('token', 'tok_member');
-}
 
 describe('profile', () => {
   it('[PRO-1] shows name, id, created date, read-only username, holder, Thai bank name and 3-3-rest number', async () => {

@@ -1,8 +1,10 @@
 import type { Locale } from '@krapao/contract';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { App, wireApiEvents } from '../src/app/create-app';
+import { Providers } from '../src/app/providers';
 import { routes } from '../src/app/routes';
 import { i18n, initI18n } from '../src/i18n';
 import enErrors from '../src/i18n/errors/en.json';
@@ -17,6 +19,22 @@ export async function renderApp(path: string, { locale = 'en' as Locale } = {}) 
   const user = userEvent.setup();
   const view = render(<App router={router} queryClient={queryClient} env="test" />);
   return { ...view, router, queryClient, user, t: i18n.t.bind(i18n) };
+}
+
+/**
+ * Renders one component inside the real providers (query client, Mantine, toasts, locale files) but
+ * without routes and layouts: for a feature's own flows, several times faster than renderApp.
+ */
+export async function renderUi(ui: ReactElement, { locale = 'en' as Locale } = {}) {
+  await initI18n(locale);
+  const queryClient = createQueryClient();
+  const user = userEvent.setup();
+  const view = render(
+    <Providers queryClient={queryClient} env="test">
+      {ui}
+    </Providers>,
+  );
+  return { ...view, queryClient, user, t: i18n.t.bind(i18n) };
 }
 
 /** ERR-1: what a member reads for a code in English (the translator's file, else the code). */

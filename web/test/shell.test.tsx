@@ -8,14 +8,10 @@ import { Providers } from '../src/app/providers';
 import { initI18n, initialLocale } from '../src/i18n';
 import { createQueryClient } from '../src/lib/query-client';
 import { STORAGE_KEYS } from '../src/lib/storage';
-import { fail, json, mockApi, profileFixture } from './api';
+import { fail, json, mockApi, profileFixture, logIn } from './api';
 import { location, renderApp } from './render';
 
 const webRoot = join(__dirname, '..');
-
-function logIn(where: 'local' | 'session' = 'local') {
-  (where === 'local' ? localStorage : sessionStorage).setItem('token', 'tok_member');
-}
 
 describe('visitor shell', () => {
   it('[SH-1] Thai by default; switching language translates at once and is kept in the browser', async () => {

@@ -3,12 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../src/features/statement/api/get-statement';
 import { formatDateTime, formatTimeAgo } from '../src/lib/format';
-import { json, mockApi, type Call } from './api';
+import { json, mockApi, type Call, logIn } from './api';
 import { errorEn, renderApp } from './render';
-
-function logIn() {
-  localStorage.setItem('token', 'tok_member');
-}
 
 const HOUR_MS = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

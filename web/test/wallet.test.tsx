@@ -2,12 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../src/lib/format';
 import { STORAGE_KEYS } from '../src/lib/storage';
-import { json, mockApi, walletFixture } from './api';
+import { json, mockApi, walletFixture, logIn } from './api';
 import { renderApp } from './render';
-
-function logIn() {
-  localStorage.setItem('token', 'tok_member');
-}
 
 const SYNCED_AT = '2026-01-02T03:04:05.000Z';
 

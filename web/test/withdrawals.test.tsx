@@ -1,12 +1,8 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, withdrawals } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, json, mockApi, walletFixture, type Handler } from './api';
+import { fail, json, mockApi, walletFixture, type Handler, logIn } from './api';
 import { errorEn, renderApp } from './render';
-
-function logIn() {
-  localStorage.setItem('token', 'tok_member');
-}
 
 const funded = walletFixture({ wallet: { amount: 1234.5, currency: 'BAHT' }, total: 1234.5 });
 

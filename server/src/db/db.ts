@@ -12,9 +12,3 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
-
-/** First row or undefined. */
-export async function one<T>(q: Queryable, sql: string, params?: unknown[]): Promise<T | undefined> {
-  const rows = await q.query<T>(sql, params);
-  return rows[0];
-}

@@ -38,6 +38,14 @@ export const BANKS: Bank[] = [
   ['BIC', '', 'ธนาคารบีไอซี', 'BIC Bank', 'LA'],
 ];
 
+/** QR payment gateways (DEP-4): deposit accounts of bank_type PAYMENT, never a member's bank. */
+export const PAYMENT_PROVIDERS: Array<[code: string, nameTh: string, nameEn: string]> = [
+  ['WW', 'WW เพย์', 'WW Pay'],
+  ['PAYTIMZ', 'เพย์ไทม์ซ', 'Paytimz'],
+  ['PAYONEX', 'เพย์โอเน็กซ์', 'Payonex'],
+  ['ZPAY', 'แซดเพย์', 'ZPay'],
+];
+
 const SOURCES: Array<[string, { th: string; la: string; en: string }]> = [
   ['FACEBOOK', { th: 'เฟซบุ๊ก', la: 'ເຟສບຸກ', en: 'Facebook' }],
   ['LINE', { th: 'ไลน์', la: 'ໄລນ໌', en: 'LINE' }],
@@ -114,7 +122,37 @@ export const HOUSE_ACCOUNTS = [
     no: '020112345678',
     currency: 'BAHT',
   },
+  // DEP-4: KBANK not AUTO is paid by QR; the payment gateways are PAYMENT accounts.
+  {
+    bankCode: 'KBANK',
+    bankType: 'BANK',
+    mode: 'QR',
+    name: 'KRAPAO CO LTD',
+    no: '0489876543',
+    currency: 'BAHT',
+  },
+  { bankCode: 'WW', bankType: 'PAYMENT', mode: '', name: 'KRAPAO CO LTD', no: 'WW-0001', currency: 'BAHT' },
+  {
+    bankCode: 'PAYTIMZ',
+    bankType: 'PAYMENT',
+    mode: '',
+    name: 'KRAPAO CO LTD',
+    no: 'PTZ-0001',
+    currency: 'BAHT',
+  },
+  {
+    bankCode: 'PAYONEX',
+    bankType: 'PAYMENT',
+    mode: '',
+    name: 'KRAPAO CO LTD',
+    no: 'PNX-0001',
+    currency: 'BAHT',
+  },
+  { bankCode: 'ZPAY', bankType: 'PAYMENT', mode: '', name: 'KRAPAO CO LTD', no: 'ZP-0001', currency: 'BAHT' },
 ] as const;
+
+/** DEP-10: the operator's True Wallet; without mode AUTO members send gift links. */
+export const HOUSE_WALLETS = [{ mode: '', name: 'KRAPAO WALLET', phone: '0991234567' }] as const;
 
 export const DEMO_MEMBER = {
   phone: '0812345678',
@@ -134,6 +172,13 @@ export async function seed(db: Db, opts: { demoMember: boolean }): Promise<void>
         [code, clearing, th, en, country, i],
       );
     }
+    for (const [i, [code, th, en]] of PAYMENT_PROVIDERS.entries()) {
+      await q.query(
+        `insert into banks (code, clearing_code, name_th, name_en, country, sort, is_payment)
+         values ($1, '', $2, $3, 'TH', $4, true) on conflict (code) do nothing`,
+        [code, th, en, 100 + i],
+      );
+    }
     for (const [i, [code, description]] of SOURCES.entries()) {
       await q.query(
         'insert into sources (code, description, sort) values ($1, $2, $3) on conflict (code) do nothing',
@@ -151,6 +196,13 @@ export async function seed(db: Db, opts: { demoMember: boolean }): Promise<void>
         `insert into house_accounts (bank_code, bank_type, mode, account_name, account_no, currency, sort)
          values ($1, $2, $3, $4, $5, $6, $7) on conflict (bank_code, account_no) do nothing`,
         [a.bankCode, a.bankType, a.mode, a.name, a.no, a.currency, i],
+      );
+    }
+    for (const [i, w] of HOUSE_WALLETS.entries()) {
+      await q.query(
+        `insert into house_wallets (mode, account_name, phone, sort) values ($1, $2, $3, $4)
+         on conflict (phone) do nothing`,
+        [w.mode, w.name, w.phone, i],
       );
     }
     if (opts.demoMember) await seedDemoMember(q);

@@ -16,7 +16,8 @@ export function route<E extends Endpoint>(
 ) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
-    url: e.path,
+    // The contract writes path parameters as {name}; Fastify's router wants :name.
+    url: e.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: { ...(e.body ? { body: e.body } : {}), response: { 200: e.response } },
     ...(e.auth ? { preHandler: app.authenticate } : {}),
     handler: (req) => handler(req, req.body as BodyOf<E>),

@@ -7,7 +7,11 @@ import { migrate } from '../db/migrate.ts';
 import { checkLedger, ledgerIsSound } from './ledger.ts';
 
 const config = loadConfig();
-const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await connect({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  schema: config.databaseSchema,
+});
 try {
   await migrate(db);
   const report = await checkLedger(db);

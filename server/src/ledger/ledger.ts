@@ -1,5 +1,6 @@
 // The only code that changes a balance (DESIGN.md "Money and the ledger"). One journal entry per business
 // event, its postings summing to zero, the balances updated in the same transaction with guarded SQL.
+import { isErrorCode } from '@krapao/contract';
 import type { Queryable } from '../db/db.ts';
 import { AppError } from '../errors.ts';
 
@@ -8,8 +9,11 @@ export type MemberAccountKind = 'member_wallet' | 'member_pending_withdrawal';
 /** Amounts come back from PGlite as number or bigint and from pg as bigint: always read them with this. */
 export const minor = (value: unknown): bigint => BigInt(value as number | bigint | string);
 
-/** House cash is spread over a few rows so that concurrent deposits and payouts do not queue on one. */
-const HOUSE_CASH_SHARDS = 8;
+/**
+ * House cash is spread over many rows so that concurrent deposits and payouts seldom queue on one: each
+ * holds its row from its update until its commit, a WAL flush later.
+ */
+const HOUSE_CASH_SHARDS = 32;
 export const houseCash = () => `house:bank_cash:${Math.floor(Math.random() * HOUSE_CASH_SHARDS)}`;
 
 const memberCode = (kind: MemberAccountKind, memberId: string) =>
@@ -28,9 +32,10 @@ export function memberAccount(kind: MemberAccountKind, memberId: string): string
 export class DuplicateEntry extends Error {}
 
 /**
- * Posts one entry (through the database function ledger_post, one round trip). Its reference makes it happen at most once: a second post with the same reference
- * throws DuplicateEntry and moves nothing. A member account that would go below zero refuses the whole
- * entry with MONEY_NOT_ENOUGH (and the CHECK constraint stands behind that).
+ * Posts one entry (through the database function ledger_post, one round trip). Its reference makes it
+ * happen at most once: a second post with the same reference throws DuplicateEntry and moves nothing.
+ * A member account that would go below zero refuses the whole entry with MONEY_NOT_ENOUGH (and the
+ * CHECK constraint stands behind that).
  */
 export async function post(
   q: Queryable,
@@ -55,18 +60,20 @@ export async function post(
     if (row?.id === null || row?.id === undefined) throw new DuplicateEntry(entry.reference);
     return String(row.id);
   } catch (err) {
-    if ((err as { code?: string }).code === 'P0003') throw new AppError('MONEY_NOT_ENOUGH');
-    throw err;
+    throw refusalOf(err);
   }
 }
 
-/** Locks a member account for the rest of the transaction and answers its balance (0 before first use). */
-export async function lockBalance(q: Queryable, code: string): Promise<bigint> {
-  const [row] = await q.query<{ balance: unknown }>(
-    'select balance from ledger_accounts where code = $1 for update',
-    [code],
-  );
-  return row ? minor(row.balance) : 0n;
+/**
+ * The refusal a money function raised (db/migrations/003 and 006), as the AppError the member sees:
+ * P0003 is MONEY_NOT_ENOUGH, P0004 carries the code as its message. Anything else is returned as it is.
+ */
+export function refusalOf(err: unknown): unknown {
+  const { code, message } = err as { code?: string; message?: string };
+  if (code === 'P0003') return new AppError('MONEY_NOT_ENOUGH');
+  if (code === 'P0004' && isErrorCode(message))
+    return new AppError(message, message === 'IDEMPOTENCY_KEY_REUSED' ? 422 : 400);
+  return err;
 }
 
 export interface LedgerReport {

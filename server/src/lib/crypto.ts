@@ -6,6 +6,17 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest();
 export const hmac = (secret: string, s: string) => createHmac('sha256', secret).update(s).digest();
 export const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && timingSafeEqual(a, b);
 
+/** The webhook signature Krapao's senders use: "sha256=" + hex HMAC-SHA256 of the exact body. */
+export const signBody = (secret: string, body: string) => `sha256=${hmac(secret, body).toString('hex')}`;
+export function signatureMatches(
+  secret: string | undefined,
+  body: string,
+  header: string | undefined,
+): boolean {
+  const hex = /^sha256=([0-9a-f]{64})$/.exec(header ?? '')?.[1];
+  return Boolean(secret && hex && sameBytes(Buffer.from(hex, 'hex'), hmac(secret, body)));
+}
+
 /** n random decimal digits from a CSPRNG. */
 export const randomDigits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 

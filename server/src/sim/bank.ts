@@ -1,28 +1,89 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { webhookOutbox } from './webhook-outbox.ts';
 import type { FastifyPluginAsync } from 'fastify';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
+import { BANKS } from '../db/seed.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
+import { slipQrPayload } from '../payments/slip-qr.ts';
 
 /**
  * The simulated bank: it pays withdrawals (once per reference, with fault injection) and lets a person
  * or a test make a transfer into one of the operator's accounts, which it reports to Krapao's bank-feed
- * webhook, signed, as the operator's bank-statement integration would.
+ * webhook, signed, as the operator's bank-statement integration would. It also draws the transfer's slip
+ * with its slip-verification QR, and answers the transaction inquiry a slip verifier makes.
  */
 export interface SimBankOptions {
   /** Where to deliver bank-feed items: Krapao's own webhook. */
   feedUrl: () => string;
   feedSecret: string;
+  /** The time of a transfer made without `transferredAt`; the server's clock when mounted in it. */
+  clock?: Clock;
+  /** How often an unacknowledged bank-feed line is sent again. */
+  retryMs?: number;
 }
 
 type PayoutMode = 'pay' | 'fail' | 'timeout';
+type VerifyMode = 'ok' | 'down';
+
+interface SimTransfer {
+  /** The bank-feed reference: the transRef. */
+  reference: string;
+  transRef: string;
+  /** 3-digit clearing code of the sending bank, as printed in the slip's QR. */
+  sendingBank: string;
+  fromBankCode: string;
+  fromAccountNo: string;
+  toAccountNo: string;
+  amount: number;
+  transferredAt: string;
+  /** Where the slip picture is, under this app. */
+  slipUrl: string;
+}
+
+/** Short code -> 3-digit clearing code: public knowledge every Thai bank has (reference §2 "Bank codes"). */
+const CLEARING_CODES = new Map(BANKS.filter((b) => b[1]).map(([code, clearing]) => [code, clearing]));
+
+/**
+ * A transaction reference as Thai banks print them: the transfer's date and time in Bangkok
+ * (yyyyMMddHHmmss) and six random digits, 20 characters.
+ */
+function newTransRef(at: Date): string {
+  const bangkok = new Date(at.getTime() + 7 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${bangkok}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
 
 export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => {
   const payouts = new Map<string, { status: 'PAID' | 'FAILED'; amountMinor: string; accountNo: string }>();
-  const transfers: Array<Record<string, unknown>> = [];
+  const transfers: SimTransfer[] = [];
+  const byRef = new Map<string, SimTransfer>();
   let payoutMode: PayoutMode = 'pay';
+  let verifyMode: VerifyMode = 'ok';
 
-  app.post<{ Body: { payoutMode?: PayoutMode } }>('/config', async (req) => {
+  /** payoutMode: how payouts go; verifyMode 'down' makes the transaction inquiry answer 503. */
+  app.post<{ Body: { payoutMode?: PayoutMode; verifyMode?: VerifyMode } }>('/config', async (req) => {
     if (req.body?.payoutMode) payoutMode = req.body.payoutMode;
-    return { payoutMode };
+    if (req.body?.verifyMode) verifyMode = req.body.verifyMode;
+    return { payoutMode, verifyMode };
   });
+
+  // Like a real statement integration, lines Krapao did not acknowledge are sent again.
+  const outbox = webhookOutbox(app, { secret: opts.feedSecret, retryMs: opts.retryMs });
+
+  /** Reports a transfer to Krapao's bank-feed webhook, signed, as a bank-statement integration would. */
+  async function report(t: SimTransfer) {
+    const item = {
+      reference: t.reference,
+      fromBankCode: t.fromBankCode,
+      fromAccountNo: t.fromAccountNo,
+      toAccountNo: t.toAccountNo,
+      amount: t.amount,
+      receivedAt: t.transferredAt,
+    };
+    const feed = await outbox.send(t.reference, opts.feedUrl(), JSON.stringify({ items: [item] }));
+    return { ok: feed.status >= 200 && feed.status < 300, body: feed.body };
+  }
 
   app.post<{ Body: { reference: string; amountMinor: string; accountNo: string } }>(
     '/payouts',
@@ -51,7 +112,12 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
   });
   app.get('/payouts', async () => Object.fromEntries(payouts));
 
-  /** A member's transfer into the operator's account, reported to Krapao like a real statement line. */
+  /**
+   * A member's transfer into the operator's account. The bank gives it a transaction reference (transRef,
+   * also its bank-feed reference) and reports it to Krapao like a real statement line, unless `report` is
+   * false: the feed missed it, which is when members upload the slip. `transferredAt` backdates it (tests
+   * of the one-hour rule); `sendingBank` overrides the 3-digit clearing code of `fromBankCode`.
+   */
   app.post<{
     Body: {
       fromBankCode: string;
@@ -59,25 +125,167 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
       toAccountNo: string;
       amount: number;
       reference?: string;
+      sendingBank?: string;
+      transferredAt?: string;
+      report?: boolean;
     };
   }>('/transfers', async (req, reply) => {
-    const item = {
-      reference: req.body.reference ?? `SIM${Date.now()}${randomBytes(3).toString('hex').toUpperCase()}`,
-      fromBankCode: req.body.fromBankCode,
-      fromAccountNo: req.body.fromAccountNo,
-      toAccountNo: req.body.toAccountNo,
-      amount: req.body.amount,
-      receivedAt: new Date().toISOString(),
+    const b = req.body;
+    const at = b.transferredAt ? new Date(b.transferredAt) : (opts.clock ?? systemClock).now();
+    if (Number.isNaN(at.getTime())) return reply.code(400).send({ message: 'INVALID_REQUEST' });
+    const sendingBank = b.sendingBank ?? CLEARING_CODES.get(b.fromBankCode) ?? '000';
+    let transRef = b.reference ?? newTransRef(at);
+    while (!b.reference && byRef.has(transRef)) transRef = newTransRef(at);
+    const transfer: SimTransfer = {
+      reference: transRef,
+      transRef,
+      sendingBank,
+      fromBankCode: b.fromBankCode,
+      fromAccountNo: b.fromAccountNo,
+      toAccountNo: b.toAccountNo,
+      amount: b.amount,
+      transferredAt: at.toISOString(),
+      slipUrl: `${app.prefix}/transfers/${encodeURIComponent(transRef)}/slip.png`,
     };
-    transfers.unshift(item);
-    const body = JSON.stringify({ items: [item] });
-    const signature = `sha256=${createHmac('sha256', opts.feedSecret).update(body).digest('hex')}`;
-    const res = await fetch(opts.feedUrl(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': signature },
-      body,
-    });
-    return reply.code(res.ok ? 200 : 502).send({ ...item, feed: await res.json() });
+    byRef.set(transRef, transfer);
+    transfers.unshift(transfer);
+    if (b.report === false) return { ...transfer, feed: null };
+    const feed = await report(transfer);
+    return reply.code(feed.ok ? 200 : 502).send({ ...transfer, feed: feed.body });
   });
-  app.get('/transfers', async () => transfers);
+
+  /** The feed catches up: reports a transfer made with `report: false` (or reports one again). */
+  app.post<{ Params: { transRef: string } }>('/transfers/:transRef/report', async (req, reply) => {
+    const transfer = byRef.get(req.params.transRef);
+    if (!transfer) return reply.code(404).send({ message: 'NOT_FOUND' });
+    const feed = await report(transfer);
+    return reply.code(feed.ok ? 200 : 502).send({ ...transfer, feed: feed.body });
+  });
+
+  /**
+   * The receiving bank's transaction inquiry (as SCB's `GET /transactions/{transRef}?sendingBank=`), which
+   * the slip verifier asks: only a transfer known under both the reference and the sending bank is found.
+   */
+  app.get<{ Params: { transRef: string }; Querystring: { sendingBank?: string } }>(
+    '/transfers/:transRef',
+    async (req, reply) => {
+      if (verifyMode === 'down') return reply.code(503).send({ message: 'service unavailable' });
+      const t = byRef.get(req.params.transRef);
+      if (!t || t.sendingBank !== req.query.sendingBank)
+        return reply.code(404).send({ message: 'NOT_FOUND' });
+      return {
+        transRef: t.transRef,
+        sendingBank: t.sendingBank,
+        amount: t.amount,
+        sender: { bankCode: t.sendingBank, accountNo: t.fromAccountNo },
+        receiver: { accountNo: t.toAccountNo },
+        transferredAt: t.transferredAt,
+      };
+    },
+  );
+
+  /** The slip a banking app shows after the transfer, with its slip-verification QR (PNG or JPEG). */
+  for (const ext of ['png', 'jpg'] as const) {
+    app.get<{ Params: { transRef: string } }>(`/transfers/:transRef/slip.${ext}`, async (req, reply) => {
+      const t = byRef.get(req.params.transRef);
+      if (!t) return reply.code(404).send({ message: 'NOT_FOUND' });
+      const image = renderSlip(t);
+      const bytes = ext === 'png' ? PNG.sync.write(image) : jpeg.encode(image, 90).data;
+      return reply
+        .type(ext === 'png' ? 'image/png' : 'image/jpeg')
+        .header('content-disposition', `inline; filename="slip-${t.transRef}.${ext}"`)
+        .send(bytes);
+    });
+  }
+
+  app.get('/transfers', async () =>
+    transfers.map((t) => ({ ...t, delivered: outbox.delivered(t.reference) })),
+  );
 };
+
+// ---------------------------------------------------------------------------------------------------
+// The slip picture: a plain slip (bank colour, amount, time, accounts, reference) with the mini QR a
+// verifier reads. Text is drawn with a 3x5 pixel font of digits and the few signs a slip needs.
+
+type Rgb = readonly [number, number, number];
+const INK: Rgb = [33, 37, 41];
+const GREY: Rgb = [206, 212, 218];
+const BANK_GREEN: Rgb = [19, 143, 45];
+const GLYPHS: Record<string, string> = {
+  '0': '111101101101111',
+  '1': '010110010010111',
+  '2': '111001111100111',
+  '3': '111001111001111',
+  '4': '101101111001001',
+  '5': '111100111001111',
+  '6': '111100111101111',
+  '7': '111001001001001',
+  '8': '111101111101111',
+  '9': '111101111001111',
+  '.': '000000000000010',
+  ',': '000000000010100',
+  ':': '000010000010000',
+  '-': '000000111000000',
+  '/': '001001010100100',
+};
+const SLIP_WIDTH = 360;
+const SLIP_HEIGHT = 560;
+
+function renderSlip(t: SimTransfer): PNG {
+  const png = new PNG({ width: SLIP_WIDTH, height: SLIP_HEIGHT });
+  png.data.fill(255);
+  const rect = (x: number, y: number, w: number, h: number, [r, g, b]: Rgb) => {
+    for (let yy = Math.max(0, y); yy < Math.min(SLIP_HEIGHT, y + h); yy++) {
+      for (let xx = Math.max(0, x); xx < Math.min(SLIP_WIDTH, x + w); xx++) {
+        const i = (yy * SLIP_WIDTH + xx) * 4;
+        png.data[i] = r;
+        png.data[i + 1] = g;
+        png.data[i + 2] = b;
+        png.data[i + 3] = 255;
+      }
+    }
+  };
+  const text = (s: string, y: number, scale: number, x?: number) => {
+    const left = x ?? Math.round((SLIP_WIDTH - s.length * 4 * scale) / 2);
+    [...s].forEach((ch, n) => {
+      const glyph = GLYPHS[ch];
+      if (!glyph) return;
+      for (let p = 0; p < 15; p++) {
+        if (glyph[p] === '1')
+          rect(left + (n * 4 + (p % 3)) * scale, y + Math.floor(p / 3) * scale, scale, scale, INK);
+      }
+    });
+  };
+  const bangkok = new Date(new Date(t.transferredAt).getTime() + 7 * 3_600_000).toISOString();
+  const when = `${bangkok.slice(8, 10)}/${bangkok.slice(5, 7)}/${bangkok.slice(0, 4)} ${bangkok.slice(11, 16)}`;
+
+  rect(0, 0, SLIP_WIDTH, 64, BANK_GREEN);
+  rect(24, 24, 120, 16, [255, 255, 255]);
+  text(t.amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }), 92, 7);
+  text(when, 150, 3);
+  rect(24, 186, SLIP_WIDTH - 48, 2, GREY);
+  const lines: Array<[string, number]> = [
+    [t.fromAccountNo, 3],
+    [t.toAccountNo, 3],
+    [t.transRef, 2],
+  ];
+  lines.forEach(([value, scale], n) => {
+    const y = 206 + n * 36;
+    rect(24, y, 64, 10, GREY);
+    text(value, y + 14, scale, 24);
+  });
+
+  const qr = QRCode.create(slipQrPayload({ sendingBank: t.sendingBank, transRef: t.transRef }), {
+    errorCorrectionLevel: 'M',
+  });
+  const module = 5;
+  const size = qr.modules.size;
+  const qrLeft = Math.round((SLIP_WIDTH - size * module) / 2);
+  const qrTop = SLIP_HEIGHT - size * module - 40;
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) {
+      if (qr.modules.get(r, c)) rect(qrLeft + c * module, qrTop + r * module, module, module, [0, 0, 0]);
+    }
+  }
+  return png;
+}

@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { LOCALES, type Locale } from '@krapao/contract';
-import { useTranslation } from '../i18n/react';
+import { useLocale, useTranslation } from '../i18n/react';
 import { changeLocale, isLocale } from '../i18n';
 
 // Each language names itself, so a member who cannot read the current one still finds theirs.
@@ -12,8 +12,8 @@ const NATIVE_NAMES: Record<Locale, { short: string; long: string }> = {
 
 /** SH-1: th, la, en at any time; the choice is kept in the browser. */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  const value = isLocale(i18n.language) ? i18n.language : 'th';
+  const { t } = useTranslation();
+  const value = useLocale();
   return (
     <SegmentedControl
       size="xs"

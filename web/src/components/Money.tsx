@@ -1,12 +1,6 @@
-import type { Currency, Locale } from '@krapao/contract';
-import { useTranslation } from '../i18n/react';
+import type { Currency } from '@krapao/contract';
+import { useLocale } from '../i18n/react';
 import { formatMoney } from '../lib/format';
-import { isLocale } from '../i18n';
-
-function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return isLocale(i18n.language) ? i18n.language : 'th';
-}
 
 /** SH-16: minor units shown with two decimals and the currency, in the member's language. */
 export function Money({

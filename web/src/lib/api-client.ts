@@ -53,7 +53,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+// An endpoint without a JSON body may take multipart form data (SLIP-1: the slip image).
+type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined | FormData;
 type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
 /**

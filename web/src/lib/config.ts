@@ -24,3 +24,20 @@ export function howtoVideoUrls(): (string | undefined)[] {
   const urls = raw.split(',').map((u) => u.trim());
   return Array.from({ length: HOWTO_VIDEO_COUNT }, (_, i) => urls[i] || undefined);
 }
+
+/**
+ * DEP-9: a deployment may raise or lower the PAYTIMZ and ZPAY minimums (VITE_PAYTIMZ_MIN_DEPOSIT,
+ * VITE_ZPAY_MIN_DEPOSIT, baht); undefined when unset or not a positive number.
+ */
+export function qrMinDepositOverrideBaht(provider: string): number | undefined {
+  const raw =
+    provider === 'PAYTIMZ'
+      ? import.meta.env.VITE_PAYTIMZ_MIN_DEPOSIT
+      : provider === 'ZPAY'
+        ? import.meta.env.VITE_ZPAY_MIN_DEPOSIT
+        : undefined;
+  const text = String(raw ?? '').trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return undefined;
+  const baht = Number(text);
+  return baht > 0 ? baht : undefined;
+}

@@ -8,16 +8,16 @@ const MINOR_PER_MAJOR = 100;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: Locale, currency: Currency | null): Intl.NumberFormat {
-  const key = `${locale}:${currency ?? ''}`;
+function numberFormat(locale: Locale, currency: Currency | null, fractionDigits = 2): Intl.NumberFormat {
+  const key = `${locale}:${currency ?? ''}:${fractionDigits}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.NumberFormat(LOCALE_TAGS[locale] ?? 'th-TH', {
       ...(currency
         ? { style: 'currency', currency: CURRENCY_ISO[currency], currencyDisplay: 'narrowSymbol' }
         : {}),
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
     });
     formatters.set(key, f);
   }
@@ -32,6 +32,12 @@ export function formatMoney(
 ): string {
   const n = typeof minor === 'bigint' ? Number(minor) / MINOR_PER_MAJOR : minor / MINOR_PER_MAJOR;
   return numberFormat(locale, currency).format(n);
+}
+
+/** A quick-pick amount: "฿1,000" when whole, else with its two decimals (DEP-9). */
+export function formatMoneyShort(minor: number, locale: Locale, currency: Currency = 'BAHT'): string {
+  const whole = minor % MINOR_PER_MAJOR === 0;
+  return numberFormat(locale, currency, whole ? 0 : 2).format(minor / MINOR_PER_MAJOR);
 }
 
 /** Baht as the API speaks it (two decimals) to minor units, without float drift. */
@@ -71,6 +77,18 @@ export function formatDateTime(value: string | number | Date): string {
     .replace('HH', pad(d.getHours()))
     .replace('mm', pad(d.getMinutes()))
     .replace('ss', pad(d.getSeconds()));
+}
+
+/** A Thai mobile number as people write it: 089-123-4567; other lengths as they are. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10 ? `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
+}
+
+/** DEP-7: the time left as mm:ss (minutes may pass 59); a started second counts as whole. */
+export function formatCountdown(remainingMs: number): string {
+  const seconds = Math.max(0, Math.ceil(remainingMs / 1000));
+  return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
 }
 
 /** ST-3: the units of "time ago", largest first, in seconds (a year is 365 days, a month 30). */

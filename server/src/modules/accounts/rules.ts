@@ -28,9 +28,10 @@ export async function checkBankAccount(
   bank: { bankCode: string; bankAccountName: string; bankAccountNo: string },
   ownMemberId?: string,
 ): Promise<void> {
-  const [known] = await q.query<{ country: string }>('select country from banks where code = $1', [
-    bank.bankCode,
-  ]);
+  const [known] = await q.query<{ country: string }>(
+    'select country from banks where code = $1 and not is_payment',
+    [bank.bankCode],
+  );
   // A Thai build takes Thai banks only; a Laos build takes both (members often bank across the river).
   if (!known || (region === 'th' && known.country !== 'TH')) throw new AppError('INVALID_BANK');
   // part1 §5: KTB, TMB and BBL need the holder name in English letters.

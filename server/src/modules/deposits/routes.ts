@@ -4,13 +4,12 @@ import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { route } from '../../http/route.ts';
+import { signedWebhooks } from '../../http/signed-webhook.ts';
+import * as qrcode from './qrcode.ts';
 import * as service from './service.ts';
+import * as truewallet from './truewallet.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    rawBody?: string;
-  }
-}
+const param = (req: { params: unknown }, name: string) => (req.params as Record<string, string>)[name] ?? '';
 
 export function depositRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, deposits.addDepositNotice, (req, body) =>
@@ -20,25 +19,34 @@ export function depositRoutes(app: FastifyInstance, ctx: Ctx) {
       amount: body.amount,
     }),
   );
-  // The bank feed is signed over its exact bytes, so this scope keeps the raw body beside the parsed one.
-  void app.register(async (hooks) => {
-    hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      req.rawBody = body as string;
-      try {
-        done(null, JSON.parse(body as string));
-      } catch (err) {
-        done(Object.assign(err as Error, { statusCode: 400 }), undefined);
-      }
-    });
-    hooks.addHook('preValidation', async (req) => {
-      service.verifyBankFeedSignature(
-        ctx,
-        req.rawBody ?? '',
-        req.headers['x-signature'] as string | undefined,
-      );
-    });
+  route(app, deposits.getQrcode, (req) =>
+    qrcode.currentQrcode(ctx, sessionOf(req).memberId, param(req, 'provider')),
+  );
+  route(app, deposits.createQrcode, (req, body) =>
+    qrcode.createQrcode(ctx, {
+      memberId: sessionOf(req).memberId,
+      provider: param(req, 'provider'),
+      amount: body.amount,
+      key: idempotencyKey(req),
+    }),
+  );
+  route(app, deposits.cancelQrcode, (req) =>
+    qrcode.cancelQrcode(ctx, sessionOf(req).memberId, param(req, 'qrcodeId')),
+  );
+  route(app, deposits.redeemTruelink, (req, body) =>
+    truewallet.redeemGiftLink(ctx, {
+      memberId: sessionOf(req).memberId,
+      link: body.link,
+      key: idempotencyKey(req),
+    }),
+  );
+
+  signedWebhooks(app, { name: 'bank feed', secret: () => ctx.bankFeedSecret }, (hooks) =>
     route(hooks, deposits.bankFeed, async (_req, body) => ({
       results: await service.ingestBankFeed(ctx, body.items),
-    }));
-  });
+    })),
+  );
+  signedWebhooks(app, { name: 'QR gateway callback', secret: () => ctx.qrGatewaySecret }, (hooks) =>
+    route(hooks, deposits.gatewayCallback, (req, body) => qrcode.qrPaid(ctx, param(req, 'provider'), body)),
+  );
 }

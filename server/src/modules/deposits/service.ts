@@ -1,9 +1,9 @@
 import { toBaht, toMinor } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { hmac, sameBytes } from '../../lib/crypto.ts';
 import { once } from '../../ledger/idempotency.ts';
-import { houseCash, memberAccount, post } from '../../ledger/ledger.ts';
+import { houseCash, minor } from '../../ledger/ledger.ts';
+import { creditDeposit, creditWallet, depositIdOf } from './credit.ts';
 
 export interface BankFeedItem {
   reference: string;
@@ -14,15 +14,6 @@ export interface BankFeedItem {
   receivedAt: string;
 }
 type Outcome = 'CREDITED' | 'DUPLICATE' | 'UNMATCHED';
-
-/** The webhook's signature: "sha256=" + hex HMAC-SHA256 of the raw body with the shared secret. */
-export function verifyBankFeedSignature(ctx: Ctx, rawBody: string, header: string | undefined): void {
-  const secret = ctx.bankFeedSecret;
-  const hex = /^sha256=([0-9a-f]{64})$/.exec(header ?? '')?.[1];
-  if (!secret || !hex || !sameBytes(Buffer.from(hex, 'hex'), hmac(secret, rawBody))) {
-    throw new AppError('INVALID_SIGNATURE', 401);
-  }
-}
 
 /**
  * DEP-11: each transfer into one of the operator's accounts credits the member whose registered account
@@ -38,56 +29,25 @@ export async function ingestBankFeed(
   return results;
 }
 
+/** One line, one round trip: bank_feed_credit (db/migrations/006) does the match, the record and the post. */
 async function ingestOne(ctx: Ctx, item: BankFeedItem): Promise<Outcome> {
-  const amount = toMinor(item.amount);
-  return ctx.db.tx(async (q) => {
-    const [member] = await q.query<{ id: string }>(
-      `select m.id from members m
-       where m.bank_code = $1 and m.bank_account_no = $2 and m.status = 'active'
-         and exists (select 1 from house_accounts h where h.account_no = $3 and h.active and h.bank_type = 'BANK')`,
-      [item.fromBankCode, item.fromAccountNo, item.toAccountNo],
-    );
-    const outcome = member ? 'CREDITED' : 'UNMATCHED';
-    // The bank's reference is the primary key: a second delivery, even a concurrent one, stops here.
-    const fresh = await q.query(
-      `insert into bank_feed_items (reference, from_bank_code, from_account_no, to_account_no, amount, received_at,
-         outcome, member_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (reference) do nothing returning reference`,
-      [
-        item.reference,
-        item.fromBankCode,
-        item.fromAccountNo,
-        item.toAccountNo,
-        amount.toString(),
-        item.receivedAt,
-        outcome,
-        member?.id ?? null,
-      ],
-    );
-    if (!fresh.length) return 'DUPLICATE';
-    if (!member) {
-      ctx.log.warn({ reference: item.reference }, 'bank transfer matches no member; kept for the operator');
-      return 'UNMATCHED';
-    }
-    const memberId = String(member.id);
-    const now = ctx.clock.now();
-    await q.query(
-      `insert into deposits (member_id, channel, amount, status, reference, created_at)
-       values ($1, 'BANK', $2, 'SUCCESS', $3, $4)`,
-      [memberId, amount.toString(), item.reference, now],
-    );
-    await post(q, {
-      kind: 'deposit',
-      reference: `deposit:bank:${item.reference}`,
-      memberId,
-      at: now,
-      lines: [
-        { account: memberAccount('member_wallet', memberId), amount },
-        { account: houseCash(), amount: -amount },
-      ],
-    });
-    return 'CREDITED';
-  });
+  const [row] = await ctx.db.query<{ outcome: Outcome }>(
+    'select bank_feed_credit($1, $2, $3, $4, $5, $6, $7, $8) as outcome',
+    [
+      item.reference,
+      item.fromBankCode,
+      item.fromAccountNo,
+      item.toAccountNo,
+      toMinor(item.amount).toString(),
+      item.receivedAt,
+      ctx.clock.now(),
+      houseCash(),
+    ],
+  );
+  const outcome = row!.outcome;
+  if (outcome === 'UNMATCHED')
+    ctx.log.warn({ reference: item.reference }, 'bank transfer matches no member; kept for the operator');
+  return outcome;
 }
 
 /** DEP-12: the member's "I have transferred" notice; the operator matches it, nothing is credited here. */
@@ -106,7 +66,7 @@ export async function addDepositNotice(
         [req.memberId, toMinor(req.amount).toString(), now],
       );
       return {
-        depositId: `D${d!.id}`,
+        depositId: depositIdOf(d!.id),
         amount: toBaht(toMinor(req.amount)),
         status: 'PENDING' as const,
         createdAt: now.toISOString(),
@@ -114,4 +74,61 @@ export async function addDepositNotice(
     },
   );
   return value;
+}
+
+/**
+ * The operator credits a bank line that matched no member (a transfer from another account, a mistyped
+ * reference) to the member with `phone`, once: only an UNMATCHED line can be claimed. With `noticeId`,
+ * the member's pending deposit notice (DEP-12) becomes this deposit instead of staying in progress.
+ */
+export async function creditUnmatchedLine(
+  ctx: Ctx,
+  req: { reference: string; phone: string; noticeId?: string | undefined },
+) {
+  return ctx.db.tx(async (q) => {
+    const [member] = await q.query<{ id: string }>(`select id from members where phone = $1`, [req.phone]);
+    if (!member) throw new AppError('NO_USER', 404);
+    const memberId = String(member.id);
+    const [line] = await q.query<{ amount: unknown; from_bank_code: string }>(
+      `update bank_feed_items set outcome = 'CREDITED', member_id = $2
+       where reference = $1 and outcome = 'UNMATCHED' returning amount, from_bank_code`,
+      [req.reference, memberId],
+    );
+    if (!line) throw new AppError('NOT_FOUND', 404);
+    const amount = minor(line.amount);
+    const now = ctx.clock.now();
+    const viaWallet = line.from_bank_code === 'TRUEWALLET';
+    const credit = {
+      memberId,
+      amount,
+      journalRef: `deposit:bank:${req.reference}`,
+      from: viaWallet ? 'house:truewallet' : houseCash(),
+      at: now,
+    };
+    let depositId: string;
+    if (req.noticeId) {
+      // The member's own notice of this transfer becomes the deposit, instead of staying in progress.
+      const [notice] = await q.query<{ id: string }>(
+        `update deposits set status = 'SUCCESS', amount = $3, reference = $4
+         where id = $1 and member_id = $2 and channel = 'NOTICE' and status = 'PENDING' returning id`,
+        [/^D(\d+)$/.exec(req.noticeId)?.[1] ?? '0', memberId, amount.toString(), req.reference],
+      );
+      if (!notice) throw new AppError('NOT_FOUND', 404);
+      await creditWallet(q, credit);
+      depositId = String(notice.id);
+    } else {
+      depositId = await creditDeposit(q, {
+        ...credit,
+        channel: viaWallet ? 'TRUEWALLET' : 'BANK',
+        reference: req.reference,
+      });
+    }
+    ctx.log.info({ reference: req.reference, memberId }, 'operator credited an unmatched bank line');
+    return {
+      reference: req.reference,
+      depositId: depositIdOf(depositId),
+      amount: toBaht(amount),
+      phone: req.phone,
+    };
+  });
 }

@@ -3,6 +3,7 @@ import { filterXSS } from 'xss';
 import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
 import { otpRequired } from '../otp/policy.ts';
+import { slipSettings } from '../slips/service.ts';
 
 /** Operator HTML is sanitised before it leaves the server (DESIGN.md): no scripts, no handlers. */
 const clean = (text: Localized): Localized => ({
@@ -21,7 +22,7 @@ export async function banks(ctx: Ctx): Promise<Bank[]> {
     country: 'TH' | 'LA';
   }>(
     `select code, clearing_code, name_th, name_en, country from banks
-     where $1 = 'la' or country = 'TH'
+     where not is_payment and ($1 = 'la' or country = 'TH')
      order by case when country = upper($1) then 0 else 1 end, sort`,
     [ctx.config.region],
   );
@@ -34,7 +35,7 @@ export async function banks(ctx: Ctx): Promise<Bank[]> {
   }));
 }
 
-/** DEP-2: the operator's active accounts to deposit to. True Wallet accounts come with that step. */
+/** DEP-2: the operator's active accounts to deposit to, and its True Wallet accounts. */
 export async function deposit(ctx: Ctx) {
   const banks = await ctx.db.query<{
     bank_code: string;
@@ -59,7 +60,11 @@ export async function deposit(ctx: Ctx) {
       bankAccountNo: b.account_no,
       currency: b.currency,
     })),
-    wallets: [],
+    wallets: (
+      await ctx.db.query<{ mode: string; account_name: string; phone: string }>(
+        'select mode, account_name, phone from house_wallets where active order by sort, id',
+      )
+    ).map((w) => ({ mode: w.mode, walletAccountName: w.account_name, walletPhone: w.phone })),
     isManual: (await getSetting<boolean>(ctx.db, 'deposit.manual')) ?? false,
   };
 }
@@ -114,14 +119,8 @@ export async function withdraw(ctx: Ctx) {
   return { withdrawMin: toBaht(l.minMinor), withdrawMax: toBaht(l.maxMinor) };
 }
 
-export async function slip(ctx: Ctx) {
-  return (
-    (await getSetting<{ enabled: boolean; closedFrom: string; closedTo: string; maxAgeMinutes: number }>(
-      ctx.db,
-      'slip.settings',
-    )) ?? { enabled: false, closedFrom: '00:00', closedTo: '00:00', maxAgeMinutes: 60 }
-  );
-}
+/** The same settings, and the same defaults, the slip upload itself obeys. */
+export const slip = (ctx: Ctx) => slipSettings(ctx);
 
 export async function sources(ctx: Ctx) {
   return ctx.db.query<{ code: string; description: Localized }>(

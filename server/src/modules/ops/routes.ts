@@ -1,27 +1,46 @@
 // The operator API: payouts are often manual, so pending withdrawals can be listed, approved (paid out
-// through the payout provider) or rejected (money returned). Authenticated by OPS_TOKEN; absent, it is off.
-import type { FastifyInstance } from 'fastify';
+// through the payout provider) or rejected (money returned). Authenticated by OPS_TOKEN or the named
+// OPS_TOKENS; with none, it is off. Every action that moves money is recorded under the operator's name.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sameBytes, sha256 } from '../../lib/crypto.ts';
 import * as service from './service.ts';
 
-export function opsRoutes(app: FastifyInstance, ctx: Ctx, opsToken: string | undefined) {
-  if (!opsToken) return;
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator?: string;
+  }
+}
+
+export function opsRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
+  if (!opsTokens.size) return;
+  const tokens = [...opsTokens].map(([token, name]) => ({ hash: sha256(token), name }));
+  const operatorOf = (req: FastifyRequest) => req.operator ?? 'operator';
   void app.register(async (ops) => {
     ops.addHook('onRequest', async (req) => {
-      const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      if (!sameBytes(sha256(given), sha256(opsToken))) throw new AppError('UNAUTHORIZED', 401);
+      const given = sha256(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
+      // Compared by hash in constant time, against every token, so timing says nothing of which matched.
+      let found: string | undefined;
+      for (const t of tokens) if (sameBytes(given, t.hash)) found = t.name;
+      if (!found) throw new AppError('UNAUTHORIZED', 401);
+      req.operator = found;
     });
     ops.get<{ Querystring: { status?: string } }>('/api/ops/withdrawals', (req) =>
       service.listWithdrawals(ctx, req.query.status),
     );
     ops.post<{ Params: { id: string } }>('/api/ops/withdrawals/:id/approve', (req) =>
-      service.approveWithdrawal(ctx, req.params.id),
+      service.approveWithdrawal(ctx, operatorOf(req), req.params.id),
     );
     ops.post<{ Params: { id: string } }>('/api/ops/withdrawals/:id/reject', (req) =>
-      service.rejectWithdrawal(ctx, req.params.id),
+      service.rejectWithdrawal(ctx, operatorOf(req), req.params.id),
     );
     ops.get('/api/ops/bank-feed/unmatched', () => service.unmatchedBankLines(ctx));
+    ops.post<{ Params: { reference: string }; Body: { phone?: unknown; noticeId?: unknown } }>(
+      '/api/ops/bank-feed/:reference/credit',
+      (req) => service.creditBankLine(ctx, operatorOf(req), req.params.reference, req.body ?? {}),
+    );
+    ops.get('/api/ops/qr/refused', () => service.refusedQrPayments(ctx));
+    ops.get('/api/ops/actions', () => service.listActions(ctx));
   });
 }

@@ -1,6 +1,8 @@
 import { toBaht } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { minor } from '../../ledger/ledger.ts';
+import { creditUnmatchedLine } from '../deposits/service.ts';
 import { payWithdrawal, settle } from '../withdrawals/service.ts';
 
 /** The newest withdrawals, of one status or all, with the member they belong to. */
@@ -15,14 +17,51 @@ export async function listWithdrawals(ctx: Ctx, status: string | undefined) {
   return rows.map((r) => ({ ...r, amount: toBaht(minor(r.amount)) }));
 }
 
+/**
+ * Runs one operator action and records it, done or refused, under the operator's name: the audit trail
+ * (ops_actions is append-only) says who decided every manual movement of money.
+ */
+async function audited<T>(
+  ctx: Ctx,
+  who: { operator: string; action: string; target: string; detail?: Record<string, unknown> },
+  act: () => Promise<T>,
+): Promise<T> {
+  const record = (outcome: string) =>
+    ctx.db.query(
+      `insert into ops_actions (operator, action, target, outcome, detail, created_at) values ($1, $2, $3, $4, $5, $6)`,
+      [who.operator, who.action, who.target, outcome, JSON.stringify(who.detail ?? {}), ctx.clock.now()],
+    );
+  try {
+    const result = await act();
+    await record('DONE');
+    return result;
+  } catch (err) {
+    await record(err instanceof AppError ? err.code : 'ERROR');
+    throw err;
+  }
+}
+
 /** Pays a pending withdrawal through the payout provider (or records a manual payment without one). */
-export async function approveWithdrawal(ctx: Ctx, withdrawalId: string) {
-  return { withdrawalId, status: await payWithdrawal(ctx, withdrawalId) };
+export function approveWithdrawal(ctx: Ctx, operator: string, withdrawalId: string) {
+  return audited(ctx, { operator, action: 'withdrawal.approve', target: withdrawalId }, async () => ({
+    withdrawalId,
+    status: await payWithdrawal(ctx, withdrawalId),
+  }));
 }
 
 /** Refuses a pending withdrawal; the money goes back to the member's wallet. */
-export async function rejectWithdrawal(ctx: Ctx, withdrawalId: string) {
-  return { withdrawalId, status: await settle(ctx, withdrawalId, 'REJECTED', 'REJECTED_BY_OPERATOR') };
+export function rejectWithdrawal(ctx: Ctx, operator: string, withdrawalId: string) {
+  return audited(ctx, { operator, action: 'withdrawal.reject', target: withdrawalId }, async () => ({
+    withdrawalId,
+    status: await settle(ctx, withdrawalId, 'REJECTED', 'REJECTED_BY_OPERATOR'),
+  }));
+}
+
+/** The audit trail, newest first. */
+export async function listActions(ctx: Ctx) {
+  return ctx.db.query<Record<string, unknown>>(
+    `select operator, action, target, outcome, detail, created_at from ops_actions order by id desc limit 200`,
+  );
 }
 
 /** Bank transfers that matched no member, kept for the operator. */
@@ -32,4 +71,31 @@ export async function unmatchedBankLines(ctx: Ctx) {
      from bank_feed_items where outcome = 'UNMATCHED' order by received_at desc limit 200`,
   );
   return rows.map((r) => ({ ...r, amount: toBaht(minor(r.amount)) }));
+}
+
+/** QR payments a gateway reported but Krapao refused: the money is at the gateway, in no wallet. */
+export async function refusedQrPayments(ctx: Ctx) {
+  const rows = await ctx.db.query<Record<string, unknown>>(
+    `select r.provider, r.order_id, r.transaction_id, r.amount, r.paid_at, r.reason, m.phone as member_phone
+     from refused_qr_payments r left join members m on m.id = r.member_id
+     order by r.created_at desc limit 200`,
+  );
+  return rows.map((r) => ({ ...r, amount: toBaht(minor(r.amount)) }));
+}
+
+/** Credits a bank line that matched no member to the member with that phone (optionally closing a notice). */
+export function creditBankLine(
+  ctx: Ctx,
+  operator: string,
+  reference: string,
+  body: { phone?: unknown; noticeId?: unknown },
+) {
+  const phone = typeof body.phone === 'string' ? body.phone.trim() : '';
+  const noticeId = typeof body.noticeId === 'string' && body.noticeId ? body.noticeId : undefined;
+  if (!phone) throw new AppError('INVALID_REQUEST');
+  return audited(
+    ctx,
+    { operator, action: 'bank-line.credit', target: reference, detail: { phone, noticeId } },
+    () => creditUnmatchedLine(ctx, { reference, phone, noticeId }),
+  );
 }

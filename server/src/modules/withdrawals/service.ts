@@ -1,10 +1,10 @@
-import { toBaht, toMinor, type Withdrawal } from '@krapao/contract';
+import { toMinor, type Withdrawal } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
-import type { Queryable } from '../../db/db.ts';
+import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
-import { once } from '../../ledger/idempotency.ts';
-import { houseCash, lockBalance, memberAccount, minor, post } from '../../ledger/ledger.ts';
+import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
+import { houseCash, minor, refusalOf } from '../../ledger/ledger.ts';
 
 interface Row {
   id: string;
@@ -18,75 +18,39 @@ interface Row {
   created_at: Date;
 }
 
-/** The operator's withdrawal settings, in one read: limits and whether payouts go out at once. */
-async function withdrawSettings(q: Queryable) {
-  const rows = await q.query<{ key: string; value: unknown }>(
-    `select key, value from settings where key in ('withdraw.limits', 'withdraw.autoPayout')`,
-  );
-  const get = (key: string) => rows.find((r) => r.key === key)?.value;
-  const limits = (get('withdraw.limits') as { minMinor: number; maxMinor: number } | undefined) ?? {
-    minMinor: 0,
-    maxMinor: Number.MAX_SAFE_INTEGER,
-  };
-  return {
-    min: BigInt(limits.minMinor),
-    max: BigInt(limits.maxMinor),
-    autoPayout: (get('withdraw.autoPayout') as boolean | undefined) ?? true,
-  };
-}
-
 /**
  * WD-1, WD-2: the money leaves the wallet at once, into the member's pending-withdrawal account, in the
  * same transaction as the withdrawal record. Payout happens after the answer (payWithdrawal).
  * `amount` undefined means the whole wallet (withdrawAll); `seen` is the balance the member saw.
+ * The whole request, idempotency key included, is one call of wallet_withdraw (db/migrations/006): one
+ * round trip, one transaction, no session left idle in transaction while Node works.
  */
 export async function requestWithdrawal(
   ctx: Ctx,
   req: { memberId: string; key: string | undefined; amount?: number; all?: { seen?: number } },
 ): Promise<Withdrawal> {
-  const settings = await withdrawSettings(ctx.db);
-  const { value: result, replayed } = await once(
-    ctx.db,
-    { memberId: req.memberId, key: req.key, body: { amount: req.amount, all: req.all ?? null } },
-    async (q) => {
-      const wallet = memberAccount('member_wallet', req.memberId);
-      // One withdrawal decision at a time per member: the wallet row stays locked until commit.
-      const balance = await lockBalance(q, wallet);
-      const amount = req.all ? balance : toMinor(req.amount!);
-      if (req.all?.seen !== undefined && toMinor(req.all.seen) > balance)
-        throw new AppError('MONEY_NOT_ENOUGH');
-      if (amount <= 0n || amount > balance) throw new AppError('MONEY_NOT_ENOUGH');
-      if (amount < settings.min) throw new AppError('WITHDRAW_MINIMUM');
-      if (amount > settings.max) throw new AppError('WITHDRAW_MAXIMUM');
-      const now = ctx.clock.now();
-      // Paid to the account registered now: a later profile change does not redirect this withdrawal.
-      const [w] = await q.query<{ id: string; public_id: string }>(
-        `insert into withdrawals (public_id, member_id, amount, status, bank_code, bank_account_no, bank_account_name,
-           created_at, updated_at)
-         select $1, id, $3, 'PENDING', bank_code, bank_account_no, bank_account_name, $4, $4 from members where id = $2
-         returning id, public_id`,
-        [`W${randomCode(10)}`, req.memberId, amount.toString(), now],
-      );
-      await post(q, {
-        kind: 'withdrawal',
-        reference: `withdrawal:${w!.public_id}:requested`,
-        memberId: req.memberId,
-        at: now,
-        lines: [
-          { account: wallet, amount: -amount },
-          { account: memberAccount('member_pending_withdrawal', req.memberId), amount },
-        ],
-      });
-      return {
-        withdrawalId: w!.public_id,
-        amount: toBaht(amount),
-        status: 'PENDING' as const,
-        balance: toBaht(balance - amount),
-        createdAt: now.toISOString(),
-      };
-    },
-  );
-  if (!replayed && settings.autoPayout && ctx.payouts) {
+  const key = checkedKey(req.key);
+  const hash = requestHash({ amount: req.amount, all: req.all ?? null });
+  const seen = req.all?.seen;
+  let row: { response: Withdrawal; replayed: boolean; auto_payout: boolean } | undefined;
+  try {
+    [row] = await ctx.db.query<{ response: Withdrawal; replayed: boolean; auto_payout: boolean }>(
+      'select response, replayed, auto_payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7)',
+      [
+        req.memberId,
+        key,
+        hash,
+        req.all ? null : toMinor(req.amount!).toString(),
+        seen === undefined ? null : toMinor(seen).toString(),
+        `W${randomCode(10)}`,
+        ctx.clock.now().toISOString(),
+      ],
+    );
+  } catch (err) {
+    throw refusalOf(err);
+  }
+  const result = row!.response;
+  if (!row!.replayed && row!.auto_payout && ctx.payouts) {
     // After the answer: a slow bank must not hold the member's request open.
     setImmediate(() => {
       payWithdrawal(ctx, result.withdrawalId).catch((err) => ctx.log.error({ err }, 'payout failed'));
@@ -123,7 +87,7 @@ export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdra
 /**
  * Moves a withdrawal to its final state and posts the money, once: the status update is guarded by the
  * current state and the journal reference is unique. PAID sends the money to the bank; FAILED and
- * REJECTED return it to the wallet.
+ * REJECTED return it to the wallet. One call of withdrawal_settle (db/migrations/006), one round trip.
  */
 export async function settle(
   ctx: Ctx,
@@ -131,30 +95,12 @@ export async function settle(
   final: 'PAID' | 'FAILED' | 'REJECTED',
   reason: string | null,
 ): Promise<Withdrawal['status']> {
-  const from = final === 'REJECTED' ? 'PENDING' : 'PROCESSING';
-  return ctx.db.tx(async (q) => {
-    const now = ctx.clock.now();
-    const [w] = await q.query<Row>(
-      `update withdrawals set status = $2, reason = $3, updated_at = $4
-       where public_id = $1 and status = $5 returning *`,
-      [publicId, final, reason, now, from],
-    );
-    if (!w) throw new AppError('WITHDRAWAL_NOT_PENDING', 409);
-    const memberId = String(w.member_id);
-    const amount = minor(w.amount);
-    const pending = memberAccount('member_pending_withdrawal', memberId);
-    await post(q, {
-      kind: final === 'PAID' ? 'payout' : 'withdrawal_returned',
-      reference: `withdrawal:${publicId}:${final.toLowerCase()}`,
-      memberId,
-      at: now,
-      lines: [
-        { account: pending, amount: -amount },
-        { account: final === 'PAID' ? houseCash() : memberAccount('member_wallet', memberId), amount },
-      ],
-    });
-    return final;
-  });
+  const [row] = await ctx.db.query<{ settled: boolean }>(
+    'select withdrawal_settle($1, $2, $3, $4, $5) as settled',
+    [publicId, final, reason, ctx.clock.now(), houseCash()],
+  );
+  if (!row?.settled) throw new AppError('WITHDRAWAL_NOT_PENDING', 409);
+  return final;
 }
 
 /**
@@ -182,6 +128,17 @@ export async function reconcilePayouts(ctx: Ctx, olderThanMs = 30_000): Promise<
       );
       await payWithdrawal(ctx, public_id).catch(() => undefined);
       settled++;
+    }
+  }
+  // A crash between the answer and the payout call leaves a withdrawal PENDING; with automatic payouts
+  // nobody would ever approve it, so it is sent now (payWithdrawal claims it at most once).
+  if ((await getSetting<boolean>(ctx.db, 'withdraw.autoPayout')) ?? true) {
+    const waiting = await ctx.db.query<{ public_id: string }>(
+      `select public_id from withdrawals where status = 'PENDING' and updated_at < $1 order by id limit 100`,
+      [new Date(ctx.clock.now().getTime() - olderThanMs)],
+    );
+    for (const { public_id } of waiting) {
+      if ((await payWithdrawal(ctx, public_id).catch(() => undefined)) !== undefined) settled++;
     }
   }
   return settled;

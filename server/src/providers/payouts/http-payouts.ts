@@ -1,19 +1,20 @@
+import { requestJson } from '../../lib/http-json.ts';
 import type { PayoutOutcome, PayoutProvider } from './payouts.ts';
 
 /** A bank's payout API over HTTP; the simulated bank in sim/ speaks it. */
 export function httpPayouts(opts: { baseUrl: () => string; timeoutMs?: number }): PayoutProvider {
-  const timeout = () => AbortSignal.timeout(opts.timeoutMs ?? 10_000);
+  const timeoutMs = opts.timeoutMs ?? 10_000;
   return {
     async payout(order) {
       try {
-        const res = await fetch(`${opts.baseUrl()}/payouts`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ...order, amountMinor: order.amountMinor.toString() }),
-          signal: timeout(),
-        });
-        if (!res.ok) return { outcome: 'UNKNOWN' };
-        const body = (await res.json()) as { status: PayoutOutcome; reason?: string };
+        const res = await requestJson(
+          'POST',
+          `${opts.baseUrl()}/payouts`,
+          { ...order, amountMinor: order.amountMinor.toString() },
+          timeoutMs,
+        );
+        const body = res.body as { status?: PayoutOutcome; reason?: string } | null;
+        if (res.status !== 200 || !body) return { outcome: 'UNKNOWN' };
         return {
           outcome: body.status === 'PAID' || body.status === 'FAILED' ? body.status : 'UNKNOWN',
           reason: body.reason,
@@ -24,12 +25,16 @@ export function httpPayouts(opts: { baseUrl: () => string; timeoutMs?: number })
       }
     },
     async status(reference) {
-      const res = await fetch(`${opts.baseUrl()}/payouts/${encodeURIComponent(reference)}`, {
-        signal: timeout(),
-      });
+      const res = await requestJson(
+        'GET',
+        `${opts.baseUrl()}/payouts/${encodeURIComponent(reference)}`,
+        undefined,
+        timeoutMs,
+      );
       if (res.status === 404) return 'NOT_FOUND';
-      if (!res.ok) return 'UNKNOWN';
-      return ((await res.json()) as { status: PayoutOutcome }).status;
+      const body = res.body as { status?: PayoutOutcome } | null;
+      if (res.status !== 200 || !body?.status) return 'UNKNOWN';
+      return body.status;
     },
   };
 }

@@ -26,6 +26,7 @@ import { LastSyncText } from '../../features/wallet/components/WalletCard';
 import { WithdrawModal } from '../../features/withdrawals/components/WithdrawModal';
 import { useDelayedFlag } from '../../lib/delayed';
 import { useMoneyMoved } from '../money';
+import { SlipDialogs, type SlipDialog } from '../slip-dialogs';
 
 type Panel = 'invite' | 'refund';
 type Dialog = 'deposit' | 'withdraw';
@@ -36,7 +37,9 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   const navigate = useNavigate();
   const [panel, setPanel] = useState<Panel | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const wallet = useWallet();
+  const [slipDialog, setSlipDialog] = useState<SlipDialog>(null);
+  // Fetched only while the drawer or one of its dialogs is open, not on every member page.
+  const wallet = useWallet(opened || dialog !== null || slipDialog !== null);
   const refresh = useRefreshSlots();
   const refreshing = useDelayedFlag(refresh.isPending);
   const limits = useWithdrawLimits(dialog === 'withdraw');
@@ -88,7 +91,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
               t('actions.refresh'),
               refreshing ? <Loader size={22} /> : <IconRefresh size={26} stroke={1.7} />,
               () => {
-                if (!refresh.isPending) refresh.mutate();
+                refresh.mutate();
               },
               // BAL-2: the total and the last sync time, refreshed in place.
               <Text component="span" fz={11} c="dimmed" fw={500} data-testid="drawer-sync">
@@ -128,8 +131,12 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
         loading={deposit.isPending}
         error={deposit.error}
         registeredAccount={wallet.data?.bankAccount}
+        memberPhone={wallet.data?.profile.username}
         onNoticeSent={moneyMoved}
+        onDeposited={moneyMoved}
+        onUploadSlip={() => setSlipDialog('upload')}
       />
+      <SlipDialogs open={slipDialog} onChange={setSlipDialog} />
     </>
   );
 }

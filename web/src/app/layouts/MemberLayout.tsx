@@ -12,7 +12,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { BottomNavItem } from './BottomNavItem';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Wordmark } from '../../components/Wordmark';
 import { useProfile } from '../../features/accounts/api/get-profile';
@@ -109,27 +110,15 @@ export default function MemberLayout() {
         <Outlet />
       </main>
       <nav className="bottom-nav" aria-label={t('nav.memberMenu')}>
-        <NavLink to="/user/home" className="bottom-nav__item">
-          <IconHome size={24} stroke={1.7} aria-hidden />
-          {t('nav.home')}
-        </NavLink>
-        <NavLink to="/user/statement" className="bottom-nav__item">
-          <IconReceipt size={24} stroke={1.7} aria-hidden />
-          {t('nav.statement')}
-        </NavLink>
+        <BottomNavItem to="/user/home" icon={IconHome} label={t('nav.home')} />
+        <BottomNavItem to="/user/statement" icon={IconReceipt} label={t('nav.statement')} />
         <div className="bottom-nav__plus">
           <button type="button" aria-label={t('nav.actions')} onClick={() => setDrawerOpen(true)}>
             <IconPlus size={30} stroke={2.2} />
           </button>
         </div>
-        <NavLink to="/user/profile" className="bottom-nav__item">
-          <IconUserCircle size={24} stroke={1.7} aria-hidden />
-          {t('nav.profile')}
-        </NavLink>
-        <NavLink to="/user/contact" className="bottom-nav__item">
-          <IconHeadset size={24} stroke={1.7} aria-hidden />
-          {t('nav.contact')}
-        </NavLink>
+        <BottomNavItem to="/user/profile" icon={IconUserCircle} label={t('nav.profile')} />
+        <BottomNavItem to="/user/contact" icon={IconHeadset} label={t('nav.contact')} />
       </nav>
       <ActionDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <ConditionsModal opened={conditionsOpen} onClose={() => setConditionsOpen(false)} />

@@ -1,7 +1,8 @@
 import { Group } from '@mantine/core';
 import { IconHeadset, IconLogin2, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { BottomNavItem } from './BottomNavItem';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Wordmark } from '../../components/Wordmark';
 import { NavProgress } from './NavProgress';
@@ -22,18 +23,9 @@ export function VisitorLayout() {
         <Outlet />
       </main>
       <nav className="bottom-nav" aria-label={t('nav.visitorMenu')}>
-        <NavLink to="/login" className="bottom-nav__item">
-          <IconLogin2 size={24} stroke={1.7} aria-hidden />
-          {t('nav.login')}
-        </NavLink>
-        <NavLink to="/register" className="bottom-nav__item">
-          <IconUserPlus size={24} stroke={1.7} aria-hidden />
-          {t('nav.register')}
-        </NavLink>
-        <NavLink to="/contact" className="bottom-nav__item">
-          <IconHeadset size={24} stroke={1.7} aria-hidden />
-          {t('nav.contact')}
-        </NavLink>
+        <BottomNavItem to="/login" icon={IconLogin2} label={t('nav.login')} />
+        <BottomNavItem to="/register" icon={IconUserPlus} label={t('nav.register')} />
+        <BottomNavItem to="/contact" icon={IconHeadset} label={t('nav.contact')} />
       </nav>
     </div>
   );

@@ -7,7 +7,7 @@ import { REGISTER_REDIRECT_DELAY_MS } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useLocale, useTranslation } from '../../i18n/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { registerErrorStep, useRegister } from '../../features/accounts/api/register';
 import { useValidateRegistration } from '../../features/accounts/api/validate-registration';
@@ -17,7 +17,6 @@ import { ProfileStep, type ProfileValues } from '../../features/accounts/compone
 import { lookupQueries, useBanks, useSources } from '../../features/lookups/api/lookups';
 import { useSendOtp, type OtpTicket } from '../../features/otp/api/send-otp';
 import { OtpStep } from '../../features/otp/components/OtpStep';
-import { isLocale } from '../../i18n';
 import { errorCode } from '../../lib/api-client';
 import { useDelayedFlag } from '../../lib/delayed';
 
@@ -29,7 +28,7 @@ const STEP_DONE = 4;
 
 /** REG-1..REG-8: the 4-step registration wizard. The features meet here. */
 export default function RegisterRoute() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -57,7 +56,7 @@ export default function RegisterRoute() {
   const validateBusy = useDelayedFlag(validate.isPending);
   const registerBusy = useDelayedFlag(register.isPending);
 
-  const lng = isLocale(i18n.language) ? i18n.language : 'th';
+  const lng = useLocale();
   const sourceOptions = (sources.data ?? []).map((s) => ({
     value: s.code,
     label: s.description[lng] || s.code,

@@ -16,17 +16,27 @@ const BANK_COLOURS: Record<string, string> = {
   BAY: '#fec43b',
   TMB: '#1279be',
   BCEL: '#d71f26',
+  // QR payment gateways (DEP-4) and True Wallet (DEP-10).
+  WW: '#5b3cc4',
+  PAYTIMZ: '#0a6ebd',
+  PAYONEX: '#e8590c',
+  ZPAY: '#1b1f3b',
+  TRUEWALLET: '#f08c00',
 };
 
-export function BankMark({ code }: { code: string }) {
+/** Marks for codes too long for the circle. */
+const MARK_TEXT: Record<string, string> = { PAYTIMZ: 'PTZ', PAYONEX: 'PNX', TRUEWALLET: 'TW' };
+
+export function BankMark({ code, size = 'md' }: { code: string; size?: 'sm' | 'md' }) {
   return (
     <span
       className="bank-mark"
-      data-long={code.length > 4 || undefined}
+      data-size={size}
+      data-long={(MARK_TEXT[code] ?? code).length > 4 || undefined}
       style={{ background: BANK_COLOURS[code] ?? '#087f5b' }}
       aria-hidden
     >
-      {code.slice(0, 6)}
+      {MARK_TEXT[code] ?? code.slice(0, 6)}
     </span>
   );
 }

@@ -4,19 +4,30 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Tabs.css';
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { formatBankAccountNo } from '@krapao/contract';
-import { IconBuildingBank, IconClockHour4, IconQrcode, IconReceipt2, IconWallet } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type Icon,
+  IconBuildingBank,
+  IconClockHour4,
+  IconQrcode,
+  IconReceipt2,
+  IconUpload,
+  IconWallet,
+} from '@tabler/icons-react';
 import { useState } from 'react';
-import { ComingSoon } from '../../../components/ComingSoon';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorText } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { bankPanelKind, splitAccounts, type DepositLookup } from '../accounts';
+import { depositKeys } from '../api/keys';
 import { BankMark, BankPanel } from './BankPanel';
 import { DepositNoticeForm } from './DepositNoticeForm';
+import { QrSection } from './QrSection';
+import { TrueWalletSection } from './TrueWalletSection';
 
 export interface RegisteredAccount {
   bankCode: string;
@@ -34,11 +45,23 @@ export interface DepositModalProps {
   error: unknown;
   /** The member's registered account: transfers from it are credited automatically (DEP-11). */
   registeredAccount: RegisteredAccount | undefined;
+  /** The member's registered phone: True Wallet AUTO credits transfers from it (DEP-10). */
+  memberPhone: string | undefined;
   /** A deposit notice was recorded: the caller refreshes the statement. */
   onNoticeSent: () => void;
+  /** Money arrived at once (a True Wallet gift link): the caller refreshes balances and the statement. */
+  onDeposited: () => void;
+  /** SLIP-1: when given, the bank section offers "Upload slip"; the caller opens the upload. */
+  onUploadSlip?: () => void;
 }
 
 type Section = 'bank' | 'qr' | 'wallet';
+/** DEP-1: the three ways to deposit, in the order the tabs show them. */
+const SECTIONS = [
+  { value: 'bank', icon: IconBuildingBank, label: 'deposit.sectionBank' },
+  { value: 'qr', icon: IconQrcode, label: 'deposit.sectionQr' },
+  { value: 'wallet', icon: IconWallet, label: 'deposit.sectionWallet' },
+] as const satisfies ReadonlyArray<{ value: Section; icon: Icon; label: string }>;
 
 /** DEP-1: bank transfer by account number, QR code and True Wallet. */
 export function DepositModal({
@@ -48,13 +71,22 @@ export function DepositModal({
   loading,
   error,
   registeredAccount,
+  memberPhone,
   onNoticeSent,
+  onDeposited,
+  onUploadSlip,
 }: DepositModalProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [section, setSection] = useState<Section>('bank');
   const close = () => {
     setSection('bank');
     onClose();
+  };
+  // DEP-7: 'Transfer done' closes the modal; the QRs are asked again when it next opens.
+  const transferDone = () => {
+    void queryClient.invalidateQueries({ queryKey: depositKeys.qrcodes(), refetchType: 'none' });
+    close();
   };
   return (
     <Modal opened={opened} onClose={close} title={t('deposit.title')} centered radius="lg">
@@ -70,33 +102,34 @@ export function DepositModal({
           classNames={{ list: 'deposit-tabs' }}
         >
           <Tabs.List grow>
-            <Tabs.Tab value="bank">
-              <span className="deposit-tab">
-                <IconBuildingBank size={20} stroke={1.7} aria-hidden />
-                {t('deposit.sectionBank')}
-              </span>
-            </Tabs.Tab>
-            <Tabs.Tab value="qr">
-              <span className="deposit-tab">
-                <IconQrcode size={20} stroke={1.7} aria-hidden />
-                {t('deposit.sectionQr')}
-              </span>
-            </Tabs.Tab>
-            <Tabs.Tab value="wallet">
-              <span className="deposit-tab">
-                <IconWallet size={20} stroke={1.7} aria-hidden />
-                {t('deposit.sectionWallet')}
-              </span>
-            </Tabs.Tab>
+            {SECTIONS.map(({ value, icon: SectionIcon, label }) => (
+              <Tabs.Tab key={value} value={value}>
+                <span className="deposit-tab">
+                  <SectionIcon size={20} stroke={1.7} aria-hidden />
+                  {t(label)}
+                </span>
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value="bank" pt="md">
-            <BankSection lookup={lookup} registeredAccount={registeredAccount} onNoticeSent={onNoticeSent} />
+            <BankSection
+              lookup={lookup}
+              registeredAccount={registeredAccount}
+              onNoticeSent={onNoticeSent}
+              onUploadSlip={
+                onUploadSlip &&
+                (() => {
+                  close();
+                  onUploadSlip();
+                })
+              }
+            />
           </Tabs.Panel>
           <Tabs.Panel value="qr" pt="md">
-            <QrSection lookup={lookup} />
+            <QrSection accounts={splitAccounts(lookup).qr} onTransferDone={transferDone} />
           </Tabs.Panel>
           <Tabs.Panel value="wallet" pt="md">
-            <WalletSection lookup={lookup} />
+            <TrueWalletSection wallets={lookup.wallets} memberPhone={memberPhone} onDeposited={onDeposited} />
           </Tabs.Panel>
         </Tabs>
       )}
@@ -108,7 +141,10 @@ function BankSection({
   lookup,
   registeredAccount,
   onNoticeSent,
-}: Pick<DepositModalProps, 'registeredAccount' | 'onNoticeSent'> & { lookup: DepositLookup }) {
+  onUploadSlip,
+}: Pick<DepositModalProps, 'registeredAccount' | 'onNoticeSent' | 'onUploadSlip'> & {
+  lookup: DepositLookup;
+}) {
   const { t, i18n } = useTranslation();
   const [noticeOpen, setNoticeOpen] = useState(false);
   const accounts = splitAccounts(lookup).bank;
@@ -166,46 +202,16 @@ function BankSection({
           {t('deposit.noticeOpen')}
         </Button>
       )}
-    </Stack>
-  );
-}
-
-function QrSection({ lookup }: { lookup: DepositLookup }) {
-  const { t } = useTranslation();
-  const accounts = splitAccounts(lookup).qr;
-  return (
-    <ComingSoon title={t('deposit.qrSoon')} icon={<IconQrcode size={36} stroke={1.6} />}>
-      {accounts.length > 0 && (
-        <Group justify="center" gap={6} data-testid="qr-providers">
-          {accounts.map((a) => (
-            <Badge key={`${a.bankCode}-${a.bankAccountNo}`} variant="light" size="lg">
-              {a.bank.nameEN}
-            </Badge>
-          ))}
-        </Group>
+      {onUploadSlip && (
+        <Stack gap={4} align="center">
+          <Text fz="xs" c="dimmed" ta="center">
+            {t('deposit.slipHint')}
+          </Text>
+          <Button variant="light" size="sm" leftSection={<IconUpload size={18} />} onClick={onUploadSlip}>
+            {t('deposit.slipOpen')}
+          </Button>
+        </Stack>
       )}
-    </ComingSoon>
-  );
-}
-
-function WalletSection({ lookup }: { lookup: DepositLookup }) {
-  const { t } = useTranslation();
-  if (lookup.wallets.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="md">
-        {errorText('NO_WALLET')}
-      </Text>
-    );
-  }
-  return (
-    <ComingSoon title={t('deposit.walletSoon')} icon={<IconWallet size={36} stroke={1.6} />}>
-      <Group justify="center" gap={6}>
-        {lookup.wallets.map((w) => (
-          <Badge key={w.walletPhone} variant="light" size="lg">
-            {w.walletAccountName}
-          </Badge>
-        ))}
-      </Group>
-    </ComingSoon>
+    </Stack>
   );
 }

@@ -4,16 +4,15 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ScrollArea.css';
 import { Modal, Text, Typography } from '@mantine/core';
 import '@mantine/core/styles/Typography.css';
-import { useTranslation } from '../../../i18n/react';
+import { useLocale, useTranslation } from '../../../i18n/react';
 import { DelayedLoader } from '../../../components/DelayedLoader';
-import { isLocale } from '../../../i18n';
 import { useConditions } from '../api/lookups';
 
 /** SH-10: the conditions, from /api/lookup/conditions, in the member's language. */
 export function ConditionsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useConditions(opened);
-  const lng = isLocale(i18n.language) ? i18n.language : 'th';
+  const lng = useLocale();
   return (
     <Modal opened={opened} onClose={onClose} title={t('conditions.title')} centered radius="lg" size="lg">
       {query.isPending && <DelayedLoader />}

@@ -2,17 +2,16 @@ import '@mantine/core/styles/Image.css';
 import { Anchor, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CLIENT_VERSION } from '@krapao/contract';
 import { IconBrandLine, IconPhone, IconHeadset } from '@tabler/icons-react';
-import { useTranslation } from '../../../i18n/react';
+import { useLocale, useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
-import { isLocale } from '../../../i18n';
 import { useContact } from '../api/lookups';
 
 /** SH-16: contact text, QR, LINE and phone from /api/lookup/contact, and the client version. */
 export function ContactPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useContact();
-  const lng = isLocale(i18n.language) ? i18n.language : 'th';
+  const lng = useLocale();
   const contact = query.data;
   return (
     <Stack gap="md">

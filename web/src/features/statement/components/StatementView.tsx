@@ -29,8 +29,8 @@ import type { ReactNode } from 'react';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Money } from '../../../components/Money';
-import { errorText, isLocale } from '../../../i18n';
-import { useTranslation } from '../../../i18n/react';
+import { errorText } from '../../../i18n';
+import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { bahtToMinor, formatDateTime, formatTimeAgo } from '../../../lib/format';
@@ -89,8 +89,8 @@ function StatusBadge({ entry }: { entry: StatementEntry }) {
 }
 
 function EntryRow({ entry, now }: { entry: StatementEntry; now: number }) {
-  const { t, i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : 'th';
+  const { t } = useTranslation();
+  const locale = useLocale();
   const look = TYPE_LOOK[entry.statementType];
   const sign = amountSign(entry.statementType);
   return (
@@ -174,7 +174,16 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
 }
 
 /** ST-1..ST-3: the member's statement, 10 entries a page. */
-export function StatementView({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+export function StatementView({
+  page,
+  onPage,
+  actions,
+}: {
+  page: number;
+  onPage: (page: number) => void;
+  /** Shown under the title, e.g. the way to the deposit slips (composed by app/). */
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useStatement(page);
@@ -212,6 +221,7 @@ export function StatementView({ page, onPage }: { page: number; onPage: (page: n
           </ActionIcon>
         </Tooltip>
       </Group>
+      {actions}
 
       {query.isPending && <DelayedLoader />}
       {query.isError && !data && (

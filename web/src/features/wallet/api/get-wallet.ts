@@ -4,8 +4,9 @@ import { bahtToMinor } from '../../../lib/format';
 import { walletQueries } from './queries';
 
 /** BAL-1: the member's wallet, game accounts and total. */
-export function useWallet() {
-  return useQuery(walletQueries.detail());
+/** BAL-1; `enabled` false keeps what is cached without fetching (e.g. the action drawer while closed). */
+export function useWallet(enabled = true) {
+  return useQuery({ ...walletQueries.detail(), enabled });
 }
 
 /** BAL-1: the figures the wallet card shows, in minor units. */

@@ -2,4 +2,5 @@
 export const walletKeys = {
   all: () => ['wallet'] as const,
   detail: () => ['wallet', 'detail'] as const,
+  refresh: () => ['wallet', 'refresh'] as const,
 };

@@ -1,5 +1,5 @@
 import { wallet as walletApi } from '@krapao/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { walletKeys } from './keys';
@@ -12,11 +12,23 @@ export async function refreshSlots() {
   return answer;
 }
 
+/**
+ * BAL-2 for a button: every button (the wallet card, the drawer's tile) shares one refresh in flight,
+ * its spinner and its guard against a second one.
+ */
 export function useRefreshSlots() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
+    mutationKey: walletKeys.refresh(),
     mutationFn: refreshSlots,
     onSuccess: (answer) => queryClient.setQueryData(walletKeys.detail(), answer),
     onError: notifyError,
   });
+  const isPending = useIsMutating({ mutationKey: walletKeys.refresh() }) > 0;
+  return {
+    isPending,
+    mutate: () => {
+      if (!isPending) mutation.mutate();
+    },
+  };
 }

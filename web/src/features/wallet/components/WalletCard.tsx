@@ -46,7 +46,7 @@ export function WalletCard() {
               aria-label={t('wallet.refresh')}
               loading={refreshing}
               onClick={() => {
-                if (!refresh.isPending) refresh.mutate();
+                refresh.mutate();
               }}
             >
               <IconRefresh size={20} stroke={2} />

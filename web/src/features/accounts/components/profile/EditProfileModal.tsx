@@ -1,5 +1,5 @@
 import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { isEnglishName, needsEnglishName, type Bank, type Profile } from '@krapao/contract';
+import { isBankAccountNo, isEnglishName, needsEnglishName, type Bank, type Profile } from '@krapao/contract';
 
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
@@ -53,7 +53,7 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
     if (!values.bankAccountName.trim()) next.bankAccountName = required;
     else if (needsEnglishName(values.bankCode) && !isEnglishName(values.bankAccountName.trim()))
       next.bankAccountName = errorText('BANK_ACCOUNT_NAME_ENG');
-    if (!/^\d{6,20}$/.test(values.bankAccountNo)) next.bankAccountNo = errorText('INVALID_BANK_ACCOUNT_NO');
+    if (!isBankAccountNo(values.bankAccountNo)) next.bankAccountNo = errorText('INVALID_BANK_ACCOUNT_NO');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     mutation.mutate(

@@ -1,5 +1,5 @@
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { isEnglishName, needsEnglishName, type Bank, type Currency } from '@krapao/contract';
+import { isBankAccountNo, isEnglishName, needsEnglishName, type Bank, type Currency } from '@krapao/contract';
 
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
@@ -58,7 +58,7 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
     if (!values.firstName.trim()) next.firstName = required;
     if (!values.lastName.trim()) next.lastName = required;
     if (!values.bankAccountNo) next.bankAccountNo = required;
-    else if (!/^\d{6,20}$/.test(values.bankAccountNo))
+    else if (!isBankAccountNo(values.bankAccountNo))
       next.bankAccountNo = errorText('INVALID_BANK_ACCOUNT_NO');
     // part1 §5: KTB, TMB and BBL need the holder's name in English letters.
     if (english) {

@@ -1,0 +1,274 @@
+// QR deposits (DEP-4, DEP-6 to DEP-9): a member asks for a QR for an amount at a gateway; the gateway
+// calls back when a banking app paid it, and only that verified callback credits the wallet, once.
+import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import {
+  QR_MIN_BAHT,
+  QR_PROVIDERS,
+  QR_TTL_S,
+  toBaht,
+  toMinor,
+  type QrProvider,
+  type QrcodeRecord,
+} from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
+import { getSetting } from '../../db/settings.ts';
+import { AppError } from '../../errors.ts';
+import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
+import { creditDeposit } from './credit.ts';
+
+interface QrRow {
+  public_id: string;
+  provider: string;
+  amount: string;
+  status: 'CREATED' | 'PAID' | 'CANCELLED' | 'EXPIRED';
+  payload: string;
+  gateway_ref: string | null;
+  transaction_id: string | null;
+  expires_at: Date;
+  member_id: string;
+  request_hash: Uint8Array;
+}
+
+const NO_QR: QrcodeRecord = {
+  qrcodeId: '',
+  hasQrcode: false,
+  qrcode: '',
+  payload: '',
+  amount: 0,
+  expireIn: 0,
+  message: '',
+};
+
+/** The ledger account a gateway owes the operator from: what it collected and will settle. */
+const gatewayAccount = (provider: string) => `house:gateway:${provider}`;
+
+/** A provider the operator offers: KBANK by QR (mode not AUTO) or an active PAYMENT gateway. */
+async function checkProvider(ctx: Ctx, provider: string): Promise<QrProvider> {
+  if (!(QR_PROVIDERS as readonly string[]).includes(provider)) throw new AppError('NOT_FOUND', 404);
+  const [offered] = await ctx.db.query(
+    `select 1 from house_accounts where bank_code = $1 and active
+       and (bank_type = 'PAYMENT' or (bank_code = 'KBANK' and mode <> 'AUTO'))`,
+    [provider],
+  );
+  if (!offered) throw new AppError('NO_BANK', 404);
+  return provider as QrProvider;
+}
+
+async function toRecord(
+  row: Pick<QrRow, 'public_id' | 'amount' | 'payload' | 'expires_at'>,
+): Promise<QrcodeRecord> {
+  return {
+    qrcodeId: row.public_id,
+    hasQrcode: true,
+    qrcode: await QRCode.toString(row.payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+    payload: row.payload,
+    amount: toBaht(BigInt(row.amount)),
+    expireIn: new Date(row.expires_at).getTime(),
+    message: '',
+  };
+}
+
+/** DEP-7: the member's live QR at a provider; an expired one is recorded as such and not shown. */
+export async function currentQrcode(ctx: Ctx, memberId: string, provider: string): Promise<QrcodeRecord> {
+  await checkProvider(ctx, provider);
+  const now = ctx.clock.now();
+  const [row] = await ctx.db.query<QrRow>(
+    `select * from qrcodes where member_id = $1 and provider = $2 and status = 'CREATED'`,
+    [memberId, provider],
+  );
+  if (!row) return NO_QR;
+  if (new Date(row.expires_at) <= now) {
+    await ctx.db.query(
+      `update qrcodes set status = 'EXPIRED', updated_at = $2 where public_id = $1 and status = 'CREATED'`,
+      [row.public_id, now],
+    );
+    return NO_QR;
+  }
+  return toRecord(row);
+}
+
+/** The provider's minimum in baht: the operator's setting when there is one, else DEP-8's. */
+async function minimumBaht(ctx: Ctx, provider: QrProvider): Promise<number> {
+  const configured = await getSetting<Partial<Record<QrProvider, number>>>(ctx.db, 'qr.minimumBaht');
+  return Math.max(1, configured?.[provider] ?? QR_MIN_BAHT[provider]);
+}
+
+/**
+ * DEP-7: a new QR for the amount, replacing the member's live one at that provider. Creating a QR moves
+ * no money, so the Idempotency-Key is kept on the QR itself: a replay answers the same QR.
+ */
+export async function createQrcode(
+  ctx: Ctx,
+  req: { memberId: string; provider: string; amount: number; key: string | undefined },
+): Promise<QrcodeRecord> {
+  const provider = await checkProvider(ctx, req.provider);
+  const key = checkedKey(req.key);
+  const hash = requestHash({ provider, amount: req.amount });
+  const replay = await findByKey(ctx.db, req.memberId, key);
+  if (replay) return replayOf(ctx, replay, hash);
+  if (req.amount < (await minimumBaht(ctx, provider))) throw new AppError('QR_MINIMUM');
+
+  const now = ctx.clock.now();
+  const orderId = `Q${randomBytes(8).toString('hex').toUpperCase()}`;
+  const expiresAt = new Date(now.getTime() + QR_TTL_S * 1000);
+  const amount = toMinor(req.amount);
+  let made: { gatewayRef: string; payload: string };
+  try {
+    made = await ctx.qrGateway!.createQr({
+      provider,
+      orderId,
+      amountMinor: amount,
+      expiresAt,
+      callbackUrl: `${ctx.publicUrl()}/api/hooks/qr/${provider}`,
+    });
+  } catch (err) {
+    ctx.log.warn({ err, provider }, 'QR gateway could not make a QR');
+    return { ...NO_QR, message: 'QR_FAIL' };
+  }
+
+  const replaced = await ctx.db.tx(async (q) => {
+    // One live QR per member and provider: the member row serialises concurrent creates.
+    await q.query('select 1 from members where id = $1 for update', [req.memberId]);
+    const again = await findByKey(q, req.memberId, key);
+    if (again) return { again };
+    const old = await q.query<{ provider: string; gateway_ref: string | null }>(
+      `update qrcodes set status = case when expires_at <= $3 then 'EXPIRED' else 'CANCELLED' end, updated_at = $3
+       where member_id = $1 and provider = $2 and status = 'CREATED' returning provider, gateway_ref`,
+      [req.memberId, provider, now],
+    );
+    await q.query(
+      `insert into qrcodes (public_id, member_id, provider, amount, status, payload, gateway_ref, expires_at,
+         idempotency_key, request_hash, created_at, updated_at)
+       values ($1, $2, $3, $4, 'CREATED', $5, $6, $7, $8, $9, $10, $10)`,
+      [
+        orderId,
+        req.memberId,
+        provider,
+        amount.toString(),
+        made.payload,
+        made.gatewayRef,
+        expiresAt,
+        key,
+        hash,
+        now,
+      ],
+    );
+    return { old };
+  });
+  if ('again' in replaced && replaced.again) {
+    // A concurrent replay won; the QR this request made is never shown, so the gateway can drop it.
+    await cancelAtGateway(ctx, provider, made.gatewayRef);
+    return replayOf(ctx, replaced.again, hash);
+  }
+  for (const old of replaced.old ?? []) await cancelAtGateway(ctx, old.provider, old.gateway_ref);
+  return toRecord({
+    public_id: orderId,
+    amount: amount.toString(),
+    payload: made.payload,
+    expires_at: expiresAt,
+  });
+}
+
+function findByKey(q: Queryable, memberId: string, key: string) {
+  return q
+    .query<QrRow>('select * from qrcodes where member_id = $1 and idempotency_key = $2', [memberId, key])
+    .then((rows) => rows[0]);
+}
+
+async function replayOf(ctx: Ctx, row: QrRow, hash: Buffer): Promise<QrcodeRecord> {
+  if (!Buffer.from(row.request_hash).equals(hash)) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
+  const live = row.status === 'CREATED' && new Date(row.expires_at) > ctx.clock.now();
+  return live ? toRecord(row) : NO_QR;
+}
+
+/** Tells the gateway before answering the member; a gateway that does not listen is logged, not fatal. */
+async function cancelAtGateway(ctx: Ctx, provider: string, gatewayRef: string | null) {
+  if (!gatewayRef) return;
+  await ctx.qrGateway?.cancelQr(provider, gatewayRef).catch((err: unknown) => {
+    ctx.log.warn({ err, provider, gatewayRef }, 'QR gateway did not take the cancel');
+  });
+}
+
+/** DEP-7: cancels the member's live QR. A QR that was paid (or ended) meanwhile is NOT_FOUND. */
+export async function cancelQrcode(ctx: Ctx, memberId: string, qrcodeId: string) {
+  const [row] = await ctx.db.query<{ provider: string; gateway_ref: string | null }>(
+    `update qrcodes set status = 'CANCELLED', updated_at = $3
+     where public_id = $1 and member_id = $2 and status = 'CREATED' returning provider, gateway_ref`,
+    [qrcodeId, memberId, ctx.clock.now()],
+  );
+  if (!row) throw new AppError('NOT_FOUND', 404);
+  await cancelAtGateway(ctx, row.provider, row.gateway_ref);
+  return { qrcodeId, status: 'CANCELLED' as const };
+}
+
+/**
+ * A verified callback: the QR `orderId` at `provider` was paid. It credits the QR's member once per QR,
+ * however often or however concurrently the gateway repeats it, if it was paid before its expiry. An
+ * unknown QR, a different amount, a payment at or after the expiry, or a second payment of a paid QR is
+ * refused and logged; nothing moves.
+ */
+export async function qrPaid(
+  ctx: Ctx,
+  provider: string,
+  cb: { orderId: string; transactionId: string; amount: number; paidAt: string },
+): Promise<{ outcome: 'CREDITED' | 'DUPLICATE' }> {
+  const amount = toMinor(cb.amount);
+  type Result =
+    | { outcome: 'CREDITED' | 'DUPLICATE' }
+    | { refused: 'NOT_FOUND' | 'QR_AMOUNT_MISMATCH' | 'QR_EXPIRED'; status: number; row?: QrRow };
+  const result = await ctx.db.tx(async (q): Promise<Result> => {
+    const [row] = await q.query<QrRow>(
+      'select * from qrcodes where public_id = $1 and provider = $2 for update',
+      [cb.orderId, provider],
+    );
+    if (!row) return { refused: 'NOT_FOUND', status: 404 };
+    if (BigInt(row.amount) !== amount) return { refused: 'QR_AMOUNT_MISMATCH', status: 422, row };
+    if (row.status === 'PAID' && row.transaction_id === cb.transactionId) return { outcome: 'DUPLICATE' };
+    // Paid in time is what counts (the gateway signs paidAt), not when its callback got through nor what
+    // Krapao did to the QR meanwhile: a payment can cross the member's cancel or replacing QR, or a
+    // callback can arrive after the QR was marked expired. The gateway took the money while the QR was
+    // live for it, so the member gets it. A QR already paid by another payment is refused.
+    if (row.status === 'PAID' || new Date(cb.paidAt) >= new Date(row.expires_at)) {
+      return { refused: 'QR_EXPIRED', status: 409, row };
+    }
+    const now = ctx.clock.now();
+    await q.query(
+      `update qrcodes set status = 'PAID', transaction_id = $2, updated_at = $3 where public_id = $1`,
+      [cb.orderId, cb.transactionId, now],
+    );
+    const memberId = String(row.member_id);
+    await creditDeposit(q, {
+      memberId,
+      channel: 'QR',
+      amount,
+      reference: `${provider}:${cb.transactionId}`,
+      journalRef: `deposit:qr:${provider}:${cb.orderId}`,
+      from: gatewayAccount(provider),
+      at: now,
+    });
+    return { outcome: 'CREDITED' };
+  });
+  if ('outcome' in result) return { outcome: result.outcome };
+  // The money is at the gateway but not in any wallet: kept for the operator (npm run ops -- qr-refused).
+  ctx.log.warn(
+    { provider, ...cb, status: result.row?.status },
+    `QR gateway callback refused: ${result.refused}`,
+  );
+  await ctx.db.query(
+    `insert into refused_qr_payments (provider, order_id, transaction_id, amount, paid_at, reason, member_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (provider, transaction_id) do nothing`,
+    [
+      provider,
+      cb.orderId,
+      cb.transactionId,
+      amount.toString(),
+      cb.paidAt,
+      result.refused,
+      result.row?.member_id ?? null,
+      ctx.clock.now(),
+    ],
+  );
+  throw new AppError(result.refused, result.status);
+}

@@ -1,0 +1,17 @@
+/**
+ * A QR payment gateway (DEP-4): it makes a Thai QR Payment for an amount under our order id, and when
+ * the QR is paid it calls Krapao's webhook, signed. The payload is EMVCo text a banking app scans.
+ */
+export interface QrGateway {
+  createQr(order: {
+    provider: string;
+    /** Our QR id: the gateway quotes it in its callback. */
+    orderId: string;
+    amountMinor: bigint;
+    expiresAt: Date;
+    /** Where the gateway posts the payment. */
+    callbackUrl: string;
+  }): Promise<{ gatewayRef: string; payload: string }>;
+  /** Best effort: a cancelled QR should not be payable any more. */
+  cancelQr(provider: string, gatewayRef: string): Promise<void>;
+}

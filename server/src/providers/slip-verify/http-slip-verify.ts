@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { toMinor } from '@krapao/contract';
+import type { SlipLookup, SlipVerifier } from './slip-verify.ts';
+
+/** What the bank answers, as SCB's `GET /transactions/{transRef}?sendingBank=` does; the sim speaks it. */
+const answerSchema = z.object({
+  transRef: z.string(),
+  sendingBank: z.string(),
+  amount: z.number().positive(),
+  sender: z.object({ bankCode: z.string(), accountNo: z.string() }),
+  receiver: z.object({ accountNo: z.string() }),
+  transferredAt: z.string().datetime({ offset: true }),
+});
+
+/** A bank's transaction inquiry over HTTP (the simulated bank in sim/bank.ts speaks it). */
+export function httpSlipVerifier(opts: { baseUrl: () => string; timeoutMs?: number }): SlipVerifier {
+  return {
+    async lookup({ sendingBank, transRef }): Promise<SlipLookup> {
+      try {
+        const url = `${opts.baseUrl()}/transfers/${encodeURIComponent(transRef)}?sendingBank=${encodeURIComponent(sendingBank)}`;
+        const res = await fetch(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) });
+        if (res.status === 404) return { outcome: 'NOT_FOUND' };
+        if (!res.ok) return { outcome: 'UNAVAILABLE' };
+        const parsed = answerSchema.safeParse(await res.json());
+        // An answer about another transfer is no answer about this one.
+        if (!parsed.success || parsed.data.transRef !== transRef) return { outcome: 'UNAVAILABLE' };
+        const a = parsed.data;
+        return {
+          outcome: 'FOUND',
+          transfer: {
+            transRef: a.transRef,
+            amountMinor: toMinor(a.amount),
+            senderBank: a.sender.bankCode,
+            senderAccountNo: a.sender.accountNo,
+            receiverAccountNo: a.receiver.accountNo,
+            transferredAt: new Date(a.transferredAt),
+          },
+        };
+      } catch {
+        return { outcome: 'UNAVAILABLE' };
+      }
+    },
+  };
+}

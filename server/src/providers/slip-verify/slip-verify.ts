@@ -1,0 +1,26 @@
+/**
+ * Asks a bank (or an aggregator that asks it) about the transfer a slip's QR names: the sending bank's
+ * 3-digit clearing code and the bank's transaction reference (reference/payments-and-providers.md §2).
+ * Adapters normalise every vendor's answer to these three outcomes; the rules (receiver, sender, age,
+ * duplicates) are ours and live in modules/slips.
+ */
+export interface VerifiedTransfer {
+  transRef: string;
+  amountMinor: bigint;
+  /** 3-digit clearing code of the sender's bank. */
+  senderBank: string;
+  senderAccountNo: string;
+  receiverAccountNo: string;
+  transferredAt: Date;
+}
+
+export type SlipLookup =
+  | { outcome: 'FOUND'; transfer: VerifiedTransfer }
+  /** The bank knows no such transfer (a forged or mistyped QR). */
+  | { outcome: 'NOT_FOUND' }
+  /** The bank could not answer now (down, timed out, quota): ask again later. */
+  | { outcome: 'UNAVAILABLE' };
+
+export interface SlipVerifier {
+  lookup(qr: { sendingBank: string; transRef: string }): Promise<SlipLookup>;
+}

@@ -1,0 +1,24 @@
+/**
+ * TrueMoney gift vouchers ("ซองอั่งเปา", DEP-10): the operator's wallet redeems a voucher a member
+ * sent as a link. Outcomes follow the consumer redeem API (reference/payments-and-providers.md §3).
+ * A voucher may be split between recipients: what counts is the share this wallet received.
+ */
+export type VoucherRefusal =
+  | 'VOUCHER_NOT_FOUND'
+  | 'VOUCHER_EXPIRED'
+  | 'VOUCHER_OUT_OF_STOCK'
+  | 'CANNOT_GET_OWN_VOUCHER'
+  | 'TARGET_USER_NOT_FOUND'
+  | 'INTERNAL_ERROR';
+
+export type VoucherOutcome =
+  | { status: 'SUCCESS'; amountMinor: bigint; ownerName: string }
+  /** This wallet already took its share (a retry after a lost answer): the share is reported again. */
+  | { status: 'TARGET_USER_REDEEMED'; amountMinor: bigint | undefined }
+  | { status: VoucherRefusal }
+  /** The call did not get an answer: the voucher may or may not be redeemed; ask again later. */
+  | { status: 'UNKNOWN' };
+
+export interface TrueWalletVouchers {
+  redeem(voucherHash: string, receiverPhone: string): Promise<VoucherOutcome>;
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { toBaht, toMinor } from '@krapao/contract';
+import type { Clock } from '../lib/clock.ts';
+
+/**
+ * The simulated TrueMoney gift-voucher service. It speaks the consumer redeem API's shapes and codes
+ * (reference/payments-and-providers.md §3) and ships demo vouchers: a good one, a used one, an expired
+ * one, one the operator's own wallet made, and one split between two recipients. Tests make more.
+ */
+export interface SimTrueWalletOptions {
+  clock: Clock;
+  /** The operator's wallet phone: a voucher it made itself cannot be redeemed by it. */
+  operatorPhone: string;
+}
+
+interface Voucher {
+  hash: string;
+  amountSatang: number;
+  recipients: number;
+  ownerPhone: string;
+  ownerName: string;
+  expiresAt: Date;
+  /** Receiver phone -> its share in satang. */
+  redeemedBy: Map<string, number>;
+}
+
+export const DEMO_VOUCHERS = {
+  good: 'DEMOGOOD0123456789abcd',
+  used: 'DEMOUSED0123456789abcd',
+  expired: 'DEMOEXPIRED0123456789a',
+  own: 'DEMOOWN00123456789abcd',
+  split: 'DEMOSPLIT0123456789abc',
+} as const;
+
+const baht = (satang: number) => toBaht(satang).toFixed(2);
+
+export const simTrueWallet: FastifyPluginAsync<SimTrueWalletOptions> = async (app, opts) => {
+  const vouchers = new Map<string, Voucher>();
+  const make = (v: Partial<Voucher> & { amountSatang: number }): Voucher => {
+    const voucher: Voucher = {
+      hash: v.hash ?? `${randomBytes(12).toString('hex')}`,
+      recipients: v.recipients ?? 1,
+      ownerPhone: v.ownerPhone ?? '0899999999',
+      ownerName: v.ownerName ?? 'Sender',
+      expiresAt: v.expiresAt ?? new Date(opts.clock.now().getTime() + 7 * 86_400_000),
+      redeemedBy: v.redeemedBy ?? new Map(),
+      amountSatang: v.amountSatang,
+    };
+    vouchers.set(voucher.hash, voucher);
+    return voucher;
+  };
+  make({ hash: DEMO_VOUCHERS.good, amountSatang: 50_000 });
+  make({ hash: DEMO_VOUCHERS.used, amountSatang: 20_000, redeemedBy: new Map([['0811111111', 20_000]]) });
+  make({ hash: DEMO_VOUCHERS.expired, amountSatang: 10_000, expiresAt: new Date('2020-01-01T00:00:00Z') });
+  make({ hash: DEMO_VOUCHERS.own, amountSatang: 10_000, ownerPhone: opts.operatorPhone });
+  make({ hash: DEMO_VOUCHERS.split, amountSatang: 30_000, recipients: 2 });
+
+  const link = (v: Voucher) => `https://gift.truemoney.com/campaign/?v=${v.hash}`;
+  const answer = (code: string, v?: Voucher, share?: number) => ({
+    status: { code, message: code },
+    data: v
+      ? {
+          voucher: {
+            voucher_id: v.hash.slice(0, 12),
+            amount_baht: baht(v.amountSatang),
+            redeemed_amount_baht: baht([...v.redeemedBy.values()].reduce((a, b) => a + b, 0)),
+            member: v.recipients,
+            available: v.recipients - v.redeemedBy.size,
+            link: link(v),
+          },
+          owner_profile: { full_name: v.ownerName },
+          ...(share === undefined ? {} : { my_ticket: { amount_baht: baht(share) } }),
+        }
+      : undefined,
+  });
+
+  /** Test and sandbox hook: a new voucher of `amount` baht. */
+  app.post<{ Body: { amount: number; recipients?: number; ownerPhone?: string; expired?: boolean } }>(
+    '/vouchers',
+    async (req) => {
+      const v = make({
+        amountSatang: Number(toMinor(req.body.amount)),
+        recipients: req.body.recipients,
+        ownerPhone: req.body.ownerPhone,
+        ...(req.body.expired ? { expiresAt: new Date(opts.clock.now().getTime() - 1_000) } : {}),
+      });
+      return { hash: v.hash, link: link(v) };
+    },
+  );
+  app.get('/vouchers', async () =>
+    [...vouchers.values()].map((v) => ({ hash: v.hash, link: link(v), amount: toBaht(v.amountSatang) })),
+  );
+
+  app.post<{ Params: { hash: string }; Body: { mobile: string } }>(
+    '/campaign/vouchers/:hash/redeem',
+    async (req) => {
+      const v = vouchers.get(req.params.hash);
+      const mobile = req.body?.mobile ?? '';
+      if (!v) return answer('VOUCHER_NOT_FOUND');
+      const taken = v.redeemedBy.get(mobile);
+      if (taken !== undefined) return answer('TARGET_USER_REDEEMED', v, taken);
+      if (opts.clock.now() >= v.expiresAt) return answer('VOUCHER_EXPIRED', v);
+      if (v.ownerPhone === mobile) return answer('CANNOT_GET_OWN_VOUCHER', v);
+      if (v.redeemedBy.size >= v.recipients) return answer('VOUCHER_OUT_OF_STOCK', v);
+      const given = [...v.redeemedBy.values()].reduce((a, b) => a + b, 0);
+      const last = v.redeemedBy.size === v.recipients - 1;
+      const share = last ? v.amountSatang - given : Math.floor(v.amountSatang / v.recipients);
+      v.redeemedBy.set(mobile, share);
+      return answer('SUCCESS', v, share);
+    },
+  );
+};

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { HOUSE_WALLETS } from '../db/seed.ts';
+import type { Clock } from '../lib/clock.ts';
+import { simBank } from './bank.ts';
+import { simGateway } from './gateway.ts';
+import { smsInbox } from './sms-inbox.ts';
+import { simTrueWallet } from './truewallet.ts';
+
+/**
+ * The whole simulated outside world: bank, QR gateways, True Wallet vouchers and the SMS inbox. SIMULATE
+ * mounts it in the server under /sim; the crash test runs it on its own, so it outlives the server it
+ * serves, the way the real outside world does.
+ */
+export interface SimWorldOptions {
+  /** Krapao's address, where the bank feed and gateway callbacks go. */
+  krapaoUrl: () => string;
+  bankFeedSecret: string;
+  qrGatewaySecret: string;
+  clock: Clock;
+  /** Test hook: makes the simulated SMS gateway fail. */
+  smsDown?: (() => boolean) | undefined;
+}
+
+export const simWorld: FastifyPluginAsync<SimWorldOptions> = async (app, opts) => {
+  await app.register(smsInbox, { prefix: '/sms', failing: opts.smsDown ?? (() => false) });
+  await app.register(simBank, {
+    prefix: '/bank',
+    feedUrl: () => `${opts.krapaoUrl()}/api/hooks/bank-feed`,
+    feedSecret: opts.bankFeedSecret,
+    clock: opts.clock,
+  });
+  await app.register(simGateway, { prefix: '/gateway', secret: opts.qrGatewaySecret, clock: opts.clock });
+  await app.register(simTrueWallet, {
+    prefix: '/truewallet',
+    clock: opts.clock,
+    operatorPhone: HOUSE_WALLETS[0].phone,
+  });
+};

@@ -1,0 +1,302 @@
+// The server is killed with SIGKILL in the middle of a burst of deposits (bank transfers, QR payments)
+// and withdrawals, then started again. The simulated outside world runs in this test process, so it
+// outlives the server as the real one would: it keeps what the bank and gateways did, and redelivers
+// the callbacks the dead server never answered. Afterwards the ledger must be sound and every member's
+// wallet must equal what the outside world says: money in, less payouts made.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../src/db/connect.ts';
+import type { Db } from '../src/db/db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seed } from '../src/db/seed.ts';
+import { checkLedger } from '../src/ledger/ledger.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { hashPassword } from '../src/modules/accounts/passwords.ts';
+import { simWorld } from '../src/sim/world.ts';
+import { onPostgres } from './helpers.ts';
+
+const MEMBERS = 5;
+const PASSWORD = 'crash-test-password';
+const SERVER_ROOT = resolve(import.meta.dirname, '..');
+const secrets = {
+  BANK_FEED_SECRET: randomBytes(24).toString('hex'),
+  QR_GATEWAY_SECRET: randomBytes(24).toString('hex'),
+  APP_SECRET: randomBytes(32).toString('hex'),
+};
+
+interface Member {
+  id: string;
+  phone: string;
+  accountNo: string;
+  token?: string;
+}
+
+let world: FastifyInstance;
+let worldUrl: string;
+let port: number;
+let env: Record<string, string>;
+let dataDir: string | undefined;
+let schema: string | undefined;
+let server: ChildProcess | undefined;
+const members: Member[] = [];
+
+const krapao = () => `http://127.0.0.1:${port}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => ok(p));
+    });
+  });
+}
+
+async function openDb(): Promise<Db> {
+  return connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir, schema });
+}
+
+async function startServer(): Promise<void> {
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const up = await fetch(`${krapao()}/api/lookup/active`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not come up');
+}
+
+async function api(path: string, init: { token?: string; body?: unknown; key?: boolean } = {}) {
+  const res = await fetch(`${krapao()}${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'wallet-user',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.key ? { 'idempotency-key': `crash-${randomBytes(8).toString('hex')}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function sim<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${worldUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await res.json()) as T;
+}
+
+const transfer = (m: Member, amount: number) =>
+  sim('/bank/transfers', {
+    fromBankCode: 'KBANK',
+    fromAccountNo: m.accountNo,
+    toAccountNo: '0481234567',
+    amount,
+  });
+
+async function qrDeposit(m: Member, amount: number) {
+  const made = await api('/api/qrcode/WW', { token: m.token, body: { amount }, key: true });
+  if (made.body.hasQrcode) await sim('/gateway/scan', { payload: made.body.payload });
+}
+
+/** Withdrawals the member's statement still shows in progress. */
+async function pendingWithdrawals(m: Member): Promise<number> {
+  let pending = 0;
+  for (let page = 1; ; page++) {
+    const res = await api('/api/statement', { token: m.token, body: { page, limit: 50 } });
+    const rows = (res.body.statements ?? []) as Array<{ statementType: string; status: string }>;
+    pending += rows.filter((r) => r.statementType === 'withdraw' && r.status === 'PENDING').length;
+    if (rows.length < 50) return pending;
+  }
+}
+
+const withdraw = (m: Member, amount: number) =>
+  api('/api/wallet/withdraw', { token: m.token, body: { amount }, key: true });
+
+beforeAll(async () => {
+  port = await freePort();
+  if (onPostgres) schema = `crash_${randomBytes(6).toString('hex')}`;
+  else dataDir = mkdtempSync(join(tmpdir(), 'krapao-crash-'));
+  if (schema) {
+    const admin = await connect({ databaseUrl: process.env.TEST_DATABASE_URL });
+    await admin.exec(`create schema ${schema}`);
+    await admin.close();
+  }
+  const db = await openDb();
+  await migrate(db);
+  await seed(db, { demoMember: false });
+  const passwordHash = await hashPassword(PASSWORD);
+  for (let i = 0; i < MEMBERS; i++) {
+    const phone = `08${String(70_000_000 + i).padStart(8, '0')}`;
+    const accountNo = String(7_000_000_000 + i * 7_919);
+    const [row] = await db.query<{ id: string }>(
+      `insert into members (public_id, phone, name, password_hash, bank_code, bank_account_name, bank_account_no, currency)
+       values ($1, $2, 'Crash Test', $3, 'KBANK', 'CRASH TEST', $4, 'BAHT') returning id`,
+      [`CR${i}`, phone, passwordHash, accountNo],
+    );
+    members.push({ id: String(row!.id), phone, accountNo });
+  }
+  await db.close();
+
+  world = Fastify({ logger: false });
+  await world.register(simWorld, {
+    prefix: '/sim',
+    krapaoUrl: krapao,
+    bankFeedSecret: secrets.BANK_FEED_SECRET,
+    qrGatewaySecret: secrets.QR_GATEWAY_SECRET,
+    clock: systemClock,
+  });
+  await world.listen({ port: 0, host: '127.0.0.1' });
+  worldUrl = `http://127.0.0.1:${(world.server.address() as { port: number }).port}/sim`;
+
+  env = {
+    ...secrets,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SIMULATE: '1',
+    SIM_URL: worldUrl,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MIN: '100000',
+    RECONCILE_EVERY_S: '1',
+    RECONCILE_AFTER_S: '0',
+    REDIS_URL: '',
+    ...(onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema! } : {}),
+    ...(dataDir ? { DATABASE_URL: '', DATA_DIR: dataDir } : {}),
+  };
+  await startServer();
+  for (const m of members) {
+    const res = await api('/api/login', {
+      body: { username: m.phone, password: PASSWORD, isRemember: false },
+    });
+    m.token = res.body.token as string;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  await world?.close();
+  if (schema) {
+    const admin = await connect({ databaseUrl: process.env.TEST_DATABASE_URL });
+    await admin.exec(`drop schema ${schema} cascade`);
+    await admin.close();
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Polls until `ok` holds or the time is up; answers the last value. */
+async function settle<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('a crash in the middle of a burst', () => {
+  it('after SIGKILL and a restart the ledger is sound and every wallet matches the outside world', async () => {
+    // Starting money, so withdrawals have something to take.
+    for (const m of members) await transfer(m, 1_000);
+
+    // The burst: each member deposits and withdraws as fast as it can; the server dies part-way.
+    let stop = false;
+    const burst = members.map(async (m, i) => {
+      for (let n = 0; !stop; n++) {
+        const op = (n + i) % 3;
+        await (op === 0 ? transfer(m, 10 + n) : op === 1 ? qrDeposit(m, 100 + n) : withdraw(m, 100)).catch(
+          () => undefined,
+        );
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1_500));
+    server!.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 300));
+    stop = true;
+    await Promise.all(burst);
+
+    await startServer();
+
+    // Wait until every callback got through and every withdrawal settled, as members see it.
+    const outstanding = async () => {
+      const transfers = await sim<Array<{ delivered?: boolean }>>('/bank/transfers');
+      const qrs = await sim<Array<{ status: string; delivered?: boolean }>>('/gateway/qrcodes');
+      let pending = 0;
+      for (const m of members) pending += await pendingWithdrawals(m);
+      return (
+        transfers.filter((t) => !t.delivered).length +
+        qrs.filter((q) => q.status === 'PAID' && !q.delivered).length +
+        pending
+      );
+    };
+    expect(await settle(outstanding, (n) => n === 0)).toBe(0);
+    const wallets = new Map<string, number>();
+    for (const m of members) {
+      const wallet = await api('/api/wallet', { token: m.token });
+      wallets.set(m.id, Math.round((wallet.body.wallet as { amount: number }).amount * 100));
+    }
+    // The embedded database has one user at a time: stop the server before reading it here.
+    server!.kill('SIGTERM');
+    await new Promise((r) => server!.once('exit', r));
+
+    const transfers = await sim<Array<{ fromAccountNo: string; amount: number }>>('/bank/transfers');
+    const qrs =
+      await sim<Array<{ orderId: string; status: string; amountMinor: string }>>('/gateway/qrcodes');
+    const payouts = await sim<Record<string, { status: string; amountMinor: string }>>('/bank/payouts');
+    const db = await openDb();
+    try {
+      const owners = new Map(
+        (
+          await db.query<{ ref: string; member_id: string }>(
+            'select public_id as ref, member_id from qrcodes union all select public_id, member_id from withdrawals',
+          )
+        ).map((r) => [r.ref, String(r.member_id)]),
+      );
+      let paidQrs = 0;
+      let paidOut = 0;
+      for (const m of members) {
+        const sent = transfers
+          .filter((t) => t.fromAccountNo === m.accountNo)
+          .reduce((s, t) => s + Math.round(t.amount * 100), 0);
+        const byQr = qrs
+          .filter((q) => q.status === 'PAID' && owners.get(q.orderId) === m.id)
+          .reduce((s, q) => s + Number(q.amountMinor), 0);
+        const out = Object.entries(payouts)
+          .filter(([ref, p]) => p.status === 'PAID' && owners.get(ref) === m.id)
+          .reduce((s, [, p]) => s + Number(p.amountMinor), 0);
+        paidQrs += byQr;
+        paidOut += out;
+        expect(wallets.get(m.id)).toBe(sent + byQr - out);
+      }
+      // The burst really did move money both ways around the crash.
+      expect(paidQrs).toBeGreaterThan(0);
+      expect(paidOut).toBeGreaterThan(0);
+
+      // Every payment was made in time from a registered account: nothing waits for the operator.
+      expect(await db.query('select order_id, reason from refused_qr_payments')).toEqual([]);
+      expect(await db.query(`select reference from bank_feed_items where outcome <> 'CREDITED'`)).toEqual([]);
+
+      const report = await checkLedger(db);
+      expect(report.mismatched).toEqual([]);
+      expect(report.unbalanced).toEqual([]);
+      expect(report.negative).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});

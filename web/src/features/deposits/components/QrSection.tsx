@@ -1,0 +1,282 @@
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import type { QrcodeRecord, QrProvider } from '@krapao/contract';
+import { IconClockHour4, IconDeviceMobile } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { DelayedLoader } from '../../../components/DelayedLoader';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { Money, useMoneyText } from '../../../components/Money';
+import { useLocale, useTranslation } from '../../../i18n/react';
+import { errorCode } from '../../../lib/api-client';
+import { useNow } from '../../../lib/clock';
+import { useDelayedFlag } from '../../../lib/delayed';
+import {
+  bahtToMinor,
+  formatCountdown,
+  formatMoneyShort,
+  minorToBaht,
+  parseMoneyInput,
+} from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { DepositAccount } from '../accounts';
+import { useCancelQrcode } from '../api/cancel-qrcode';
+import { useCreateQrcode } from '../api/create-qrcode';
+import { isLiveQr, useQrcode, useQrcodes } from '../api/get-qrcode';
+import { canCreateQr, qrChannels, qrImageSrc, qrRules, type QrChannel, type QrRules } from '../qr';
+import { BankMark } from './BankPanel';
+
+/**
+ * DEP-4 / DEP-6: the QR channels, one chosen at a time (a phone shows one panel, not five). Every
+ * channel's existing QR is asked for on load, so one with a live QR is chosen first and marked.
+ */
+export function QrSection({
+  accounts,
+  onTransferDone,
+}: {
+  accounts: DepositAccount[];
+  onTransferDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const channels = qrChannels(accounts);
+  const queries = useQrcodes(channels.map((c) => c.provider));
+  const [chosen, setChosen] = useState<QrProvider | null>(null);
+  // One clock for the section: it ticks each second while any QR is live, and every panel reads it.
+  const now = useNow(queries.some((q) => isLiveQr(q.data, Date.now())));
+  const live = new Set(channels.filter((_, i) => isLiveQr(queries[i]?.data, now)).map((c) => c.provider));
+  // The first channel found with a live QR is chosen for the member, and stays chosen when it ends.
+  const firstLive = channels.find((c) => live.has(c.provider))?.provider;
+  if (chosen === null && firstLive) setChosen(firstLive);
+
+  if (channels.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {t('deposit.qr.none')}
+      </Text>
+    );
+  }
+  const selected =
+    channels.find((c) => c.provider === chosen) ?? channels.find((c) => live.has(c.provider)) ?? channels[0]!;
+
+  return (
+    <Stack gap="sm">
+      <Group gap={6} wrap="nowrap" c="dimmed">
+        <IconDeviceMobile size={16} style={{ flex: 'none' }} aria-hidden />
+        <Text fz="xs">{t('deposit.qr.hint')}</Text>
+      </Group>
+      {channels.length > 1 && (
+        <div className="qr-channels" role="radiogroup" aria-label={t('deposit.qr.channels')}>
+          {channels.map(({ provider }) => (
+            <button
+              key={provider}
+              type="button"
+              role="radio"
+              aria-checked={provider === selected.provider}
+              className="qr-channel"
+              onClick={() => setChosen(provider)}
+            >
+              <BankMark code={provider} size="sm" />
+              <span className="qr-channel__name">{provider}</span>
+              {live.has(provider) && (
+                <span className="qr-channel__live" data-testid="qr-live">
+                  {t('deposit.qr.live')}
+                </span>
+              )}
+            </button>
+          ))}
+        </div>
+      )}
+      <QrPanel key={selected.provider} channel={selected} now={now} onTransferDone={onTransferDone} />
+    </Stack>
+  );
+}
+
+/** DEP-6 / DEP-7: amount entry, or the live QR with its countdown, for one provider. */
+function QrPanel({
+  channel,
+  now,
+  onTransferDone,
+}: {
+  channel: QrChannel;
+  /** The section's clock: at 00:00 the QR is no longer live and the entry returns. */
+  now: number;
+  onTransferDone: () => void;
+}) {
+  const { i18n } = useTranslation();
+  const { provider, account } = channel;
+  const query = useQrcode(provider);
+  const record = query.data;
+  const name = i18n.language === 'th' ? account.bank.nameTH : account.bank.nameEN;
+  return (
+    <Paper className="surface qr-panel" p="md" role="group" aria-label={name} data-provider={provider}>
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <BankMark code={provider} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700}>{name}</Text>
+            <Text fz="xs" c="dimmed">
+              {account.bankAccountName.toUpperCase()}
+            </Text>
+          </div>
+        </Group>
+        {query.isPending ? (
+          <DelayedLoader size="sm" />
+        ) : isLiveQr(record, now) ? (
+          <QrShown
+            provider={provider}
+            record={record}
+            remainingMs={record.expireIn - now}
+            onTransferDone={onTransferDone}
+          />
+        ) : (
+          <QrEntry provider={provider} rules={qrRules(provider)} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const locale = useLocale();
+  const create = useCreateQrcode();
+  const idempotency = useIdempotencyKey();
+  const busy = useDelayedFlag(create.isPending);
+  const [text, setText] = useState('');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const amountMinor = parseMoneyInput(text);
+  const allowed = canCreateQr(rules, amountMinor);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // DEP-8: an amount below the minimum (or below 1 baht) is ignored.
+    if (!allowed || amountMinor === null || create.isPending) return;
+    setServerError(null);
+    create.mutate(
+      { provider, amount: minorToBaht(amountMinor), idempotencyKey: idempotency.key },
+      {
+        onSuccess: (record) => {
+          idempotency.settle();
+          // DEP-7: the gateway said no: its message (a code) as an error toast.
+          if (!record.hasQrcode) notifyError(new Error(record.message || 'QR_FAIL'));
+        },
+        onError: (error) => {
+          idempotency.settle(error);
+          setServerError(errorCode(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={t('deposit.qr.amount')}
+          description={t('deposit.qr.minimum', { min: money(bahtToMinor(rules.minBaht)) })}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setServerError(null);
+          }}
+        />
+        <Group gap={6} role="group" aria-label={t('deposit.qr.quickPicks')}>
+          {rules.quickPicksBaht.map((baht) => {
+            const minor = bahtToMinor(baht);
+            const picked = amountMinor === minor;
+            return (
+              <Button
+                key={baht}
+                size="compact-sm"
+                radius="xl"
+                variant={picked ? 'filled' : 'light'}
+                aria-pressed={picked}
+                className="tabular"
+                onClick={() => {
+                  setText(String(baht));
+                  setServerError(null);
+                }}
+              >
+                {formatMoneyShort(minor, locale)}
+              </Button>
+            );
+          })}
+        </Group>
+        {serverError && <ErrorAlert code={serverError} />}
+        <Button type="submit" fullWidth disabled={!allowed} loading={busy}>
+          {t('deposit.qr.create')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function QrShown({
+  provider,
+  record,
+  remainingMs,
+  onTransferDone,
+}: {
+  provider: QrProvider;
+  record: QrcodeRecord;
+  remainingMs: number;
+  onTransferDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const cancel = useCancelQrcode();
+  const cancelling = useDelayedFlag(cancel.isPending);
+  const amountMinor = bahtToMinor(record.amount);
+  return (
+    <Stack gap="sm" align="center" ta="center">
+      <img
+        className="qr-image"
+        src={qrImageSrc(record.qrcode)}
+        alt={t('deposit.qr.imageAlt', { amount: money(amountMinor) })}
+        width={200}
+        height={200}
+      />
+      <Text fz={28} fw={800} lh={1.1} data-testid="qr-amount">
+        <Money minor={amountMinor} />
+      </Text>
+      <Group gap={6} wrap="nowrap" justify="center">
+        <IconClockHour4 size={18} aria-hidden />
+        <Text fz="sm">{t('deposit.qr.expiresIn')}</Text>
+        <Text fz="sm" fw={800} className="tabular" role="timer" aria-label={t('deposit.qr.expiresIn')}>
+          {formatCountdown(remainingMs)}
+        </Text>
+      </Group>
+      <Text fz="xs" c="dimmed" maw={300}>
+        {t('deposit.qr.payExactly')}
+      </Text>
+      {/* Side by side, so both fit under the QR on a phone without scrolling. */}
+      <Group gap="sm" w="100%" wrap="nowrap">
+        <Button
+          px="md"
+          variant="light"
+          color="gray"
+          loading={cancelling}
+          onClick={() => {
+            if (cancel.isPending) return;
+            cancel.mutate({ provider, qrcodeId: record.qrcodeId }, { onError: notifyError });
+          }}
+        >
+          {t('deposit.qr.cancel')}
+        </Button>
+        <Button
+          flex={1}
+          px="xs"
+          onClick={() => {
+            notifySuccess(t('deposit.qr.doneToast'));
+            onTransferDone();
+          }}
+        >
+          {t('deposit.qr.done')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

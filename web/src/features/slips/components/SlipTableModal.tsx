@@ -1,0 +1,207 @@
+import './slips.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
+import { ActionIcon, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import type { Slip } from '@krapao/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconChevronLeft, IconChevronRight, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DelayedLoader } from '../../../components/DelayedLoader';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { Money } from '../../../components/Money';
+import { errorText } from '../../../i18n';
+import { useTranslation } from '../../../i18n/react';
+import { errorCode } from '../../../lib/api-client';
+import { useDelayedFlag } from '../../../lib/delayed';
+import { bahtToMinor, formatDateTime } from '../../../lib/format';
+import { notifyError } from '../../../lib/notify';
+import { useSlipImageLink } from '../api/get-slip-image-link';
+import { slipKeys } from '../api/keys';
+import { slipPageCount, useSlips } from '../api/list-slips';
+
+export interface SlipTableModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** When given, the table offers "Upload slip"; the caller opens the upload. */
+  onUpload?: () => void;
+}
+
+/** SLIP-3: the member's uploaded slips, 10 a page, with their status and a view link. */
+export function SlipTableModal({ opened, onClose, onUpload }: SlipTableModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('slips.tableTitle')} centered radius="lg">
+      {opened && <SlipTable onUpload={onUpload} />}
+    </Modal>
+  );
+}
+
+const STATUS_COLOUR: Record<Slip['status'], string> = {
+  PROCESSING: 'yellow',
+  SUCCESS: 'teal',
+  FAILED: 'red',
+};
+
+/** Only a web address may be opened: the link comes from the server, but a tab is no place to trust. */
+function webAddress(url: string): string | null {
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function SlipTable({ onUpload }: { onUpload?: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const query = useSlips(page);
+  const imageLink = useSlipImageLink();
+  const refreshing = useDelayedFlag(query.isFetching && !query.isPending);
+  const data = query.data;
+  const pages = data ? slipPageCount(data.total) : 1;
+
+  const view = (slip: Slip) => {
+    // Opened inside the click, so a popup blocker lets it through; the address follows the answer.
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    // A slip whose QR could not be read has no reference yet; the server finds it by its id then.
+    imageLink.mutate(slip.reference || slip.slipId, {
+      onSuccess: ({ url }) => {
+        const address = webAddress(url);
+        if (!address) {
+          tab?.close();
+          notifyError(new Error('INTERNAL_SERVER_ERROR'));
+        } else if (tab) tab.location.href = address;
+        else window.open(address, '_blank', 'noopener');
+      },
+      onError: (error) => {
+        tab?.close();
+        notifyError(error);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        <Anchor
+          component="button"
+          type="button"
+          fz="sm"
+          fw={600}
+          onClick={() => void queryClient.invalidateQueries({ queryKey: slipKeys.all() })}
+        >
+          <Group gap={4} wrap="nowrap" component="span">
+            {refreshing ? <Loader size={14} /> : <IconRefresh size={16} aria-hidden />}
+            {t('slips.refresh')}
+          </Group>
+        </Anchor>
+        {onUpload && (
+          <Button size="compact-sm" variant="light" leftSection={<IconUpload size={16} />} onClick={onUpload}>
+            {t('slips.upload')}
+          </Button>
+        )}
+      </Group>
+      {query.isPending && <DelayedLoader />}
+      {query.isError && !data && <ErrorAlert code={errorCode(query.error)} />}
+      {data && data.slips.length === 0 && (
+        <Text c="dimmed" ta="center" py="lg" data-testid="slips-empty">
+          {t('slips.empty')}
+        </Text>
+      )}
+      {data && data.slips.length > 0 && (
+        <Table className="slip-table" horizontalSpacing={6} verticalSpacing={8} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('slips.date')}</Table.Th>
+              <Table.Th ta="right">{t('slips.amount')}</Table.Th>
+              <Table.Th>{t('slips.status')}</Table.Th>
+              <Table.Th>{t('slips.slip')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.slips.map((slip) => (
+              <SlipRow key={slip.slipId} slip={slip} onView={() => view(slip)} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {pages > 1 && (
+        <Group component="nav" aria-label={t('slips.pages')} justify="center" gap="sm" wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            size={40}
+            radius="xl"
+            aria-label={t('slips.previous')}
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Text fz="sm" fw={600} data-testid="slips-page">
+            {t('slips.pageOf', { page, pages })}
+          </Text>
+          <ActionIcon
+            variant="default"
+            size={40}
+            radius="xl"
+            aria-label={t('slips.next')}
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            <IconChevronRight size={18} />
+          </ActionIcon>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function SlipRow({ slip, onView }: { slip: Slip; onView: () => void }) {
+  const { t } = useTranslation();
+  const [date = '', time = ''] = formatDateTime(slip.createdAt).split(' ');
+  return (
+    <Table.Tr data-testid="slip-row">
+      <Table.Td className="slip-date tabular" data-testid="slip-date">
+        <span>{date}</span> <span>{time}</span>
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="slip-amount">
+        {slip.amount === null ? '-' : <Money minor={bahtToMinor(slip.amount)} />}
+      </Table.Td>
+      <Table.Td data-testid="slip-status">
+        <Badge color={STATUS_COLOUR[slip.status]} variant="light" size="sm">
+          {t(`slips.statusLabel.${slip.status}`)}
+        </Badge>
+        {/* SLIP-4: a failed slip says why, in brackets. */}
+        {slip.status === 'FAILED' && slip.note && (
+          <Text fz="xs" c="red.8" mt={4} data-testid="slip-reason">
+            ({errorText(slip.note)})
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {slip.slipId ? (
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            fw={600}
+            aria-label={t('slips.viewLabel', { date: `${date} ${time}` })}
+            onClick={onView}
+          >
+            {t('slips.view')}
+          </Anchor>
+        ) : (
+          <Text fz="sm" c="dimmed" component="span">
+            -
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

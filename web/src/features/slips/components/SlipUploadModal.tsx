@@ -1,0 +1,147 @@
+import './slips.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import { Button, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { SLIP_IMAGE_TYPES, SLIP_MAX_AGE_S } from '@krapao/contract';
+import { IconCircleCheck, IconPhotoUp, IconUpload } from '@tabler/icons-react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useTranslation } from '../../../i18n/react';
+import { errorCode } from '../../../lib/api-client';
+import { useDelayedFlag } from '../../../lib/delayed';
+import { useUploadSlip } from '../api/upload-slip';
+import { SLIP_MAX_MB, slipFileProblem } from '../files';
+
+export interface SlipUploadModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** When given, the confirmation offers the slip table; the caller opens it. */
+  onShowSlips?: () => void;
+}
+
+/** SLIP-1: choose the slip image and send it; the answer says it is being checked. */
+export function SlipUploadModal({ opened, onClose, onShowSlips }: SlipUploadModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('slips.uploadTitle')} centered radius="lg">
+      {opened && <SlipUploadForm onClose={onClose} onShowSlips={onShowSlips} />}
+    </Modal>
+  );
+}
+
+/** A local address for the chosen image, released when it changes (the preview). */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+function SlipUploadForm({ onClose, onShowSlips }: Omit<SlipUploadModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const upload = useUploadSlip();
+  const busy = useDelayedFlag(upload.isPending);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const preview = useObjectUrl(file);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.currentTarget.files?.[0];
+    if (!chosen) return;
+    const refused = slipFileProblem(chosen);
+    setProblem(refused);
+    setFile(refused ? null : chosen);
+    // The same file can be chosen again after a refusal.
+    if (refused) event.currentTarget.value = '';
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (upload.isPending) return;
+    if (!file) return setProblem('SLIP_NO_FILE');
+    setProblem(null);
+    upload.mutate(file, {
+      onSuccess: () => setSent(true),
+      onError: (error) => setProblem(errorCode(error)),
+    });
+  };
+
+  if (sent) {
+    return (
+      <Stack align="center" ta="center" gap="xs" py="md" role="status" aria-live="polite">
+        <ThemeIcon size={72} radius={36} variant="light">
+          <IconCircleCheck size={40} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={2} fz={20}>
+          {t('slips.sentTitle')}
+        </Title>
+        <Text c="dimmed" fz="sm" maw={340}>
+          {t('slips.sentText')}
+        </Text>
+        <Stack gap={6} w="100%" mt="sm">
+          <Button fullWidth onClick={onClose}>
+            {t('slips.done')}
+          </Button>
+          {onShowSlips && (
+            <Button fullWidth variant="light" onClick={onShowSlips}>
+              {t('slips.showSlips')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text fz="sm" c="dimmed">
+          {t('slips.uploadHint', { minutes: SLIP_MAX_AGE_S / 60, mb: SLIP_MAX_MB })}
+        </Text>
+        <label className="slip-drop" data-filled={file ? true : undefined}>
+          <input
+            type="file"
+            accept={SLIP_IMAGE_TYPES.join(',')}
+            aria-label={t('slips.fileLabel')}
+            disabled={upload.isPending}
+            onChange={choose}
+          />
+          {file ? (
+            <Stack gap={6} align="center">
+              {preview && <img src={preview} alt={t('slips.previewAlt')} className="slip-preview" />}
+              <Text fz="sm" fw={600} className="slip-drop__name" data-testid="slip-file-name">
+                {file.name}
+              </Text>
+              <Text fz="xs" c="brand.7" fw={600}>
+                {t('slips.chooseAnother')}
+              </Text>
+            </Stack>
+          ) : (
+            <Stack gap={4} align="center">
+              <ThemeIcon size={52} radius={26} variant="light">
+                <IconPhotoUp size={28} stroke={1.6} />
+              </ThemeIcon>
+              <Text fw={700}>{t('slips.choose')}</Text>
+              <Text fz="xs" c="dimmed">
+                {t('slips.chooseHint')}
+              </Text>
+            </Stack>
+          )}
+        </label>
+        {problem && <ErrorAlert code={problem} />}
+        <Button type="submit" fullWidth loading={busy} leftSection={<IconUpload size={18} />}>
+          {t('slips.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
