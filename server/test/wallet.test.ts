@@ -52,6 +52,10 @@ describe('wallet and statement', () => {
     });
     const page2 = (await call(t.app, 'POST', '/api/statement', { token, body: { page: 2, limit: 10 } })).body;
     expect((page2.statements as Array<{ amount: number }>).map((s) => s.amount)).toEqual([103, 102, 101]);
+    expect(page2.total).toBe(13);
+    // A page past the end is empty but still tells how many there are.
+    const page9 = (await call(t.app, 'POST', '/api/statement', { token, body: { page: 9, limit: 10 } })).body;
+    expect(page9).toEqual({ total: 13, statements: [] });
     // Another member sees none of it.
     const other = await registerAndLogin(t.app);
     expect(

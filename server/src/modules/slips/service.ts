@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SLIP_LINK_TTL_S, SLIP_MAX_AGE_S, SLIP_UPLOADS_PER_MIN, toBaht, type Slip } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
+import { paged } from '../../db/paged.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { hmac, sameBytes } from '../../lib/crypto.ts';
@@ -110,16 +111,14 @@ export async function uploadSlip(
 
 /** SLIP-3: the member's slips, newest first. */
 export async function listSlips(ctx: Ctx, memberId: string, page: number, limit: number) {
-  const [count] = await ctx.db.query<{ total: unknown }>(
-    'select count(*) as total from slips where member_id = $1',
+  const { total, rows } = await paged<SlipRow>(
+    ctx.db,
+    `select ${SLIP_COLUMNS} from slips where member_id = $1`,
     [memberId],
+    page,
+    limit,
   );
-  const rows = await ctx.db.query<SlipRow>(
-    `select ${SLIP_COLUMNS} from slips where member_id = $1
-     order by created_at desc, id desc limit $2 offset $3`,
-    [memberId, limit, (page - 1) * limit],
-  );
-  return { total: Number(count!.total), slips: rows.map(toSlip) };
+  return { total, slips: rows.map(toSlip) };
 }
 
 const imageSignature = (secret: string, slipId: string, exp: number) =>

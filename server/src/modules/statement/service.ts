@@ -1,5 +1,6 @@
 import { toBaht, type StatementEntry } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
+import { paged } from '../../db/paged.ts';
 import { minor } from '../../ledger/ledger.ts';
 
 /**
@@ -16,10 +17,7 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
                        else 'PENDING' end,
            amount, 'BANK', reason, created_at
     from withdrawals where member_id = $1`;
-  const [count] = await ctx.db.query<{ total: unknown }>(`select count(*) as total from (${history}) h`, [
-    memberId,
-  ]);
-  const rows = await ctx.db.query<{
+  const { total, rows } = await paged<{
     id: string;
     type: StatementEntry['statementType'];
     status: StatementEntry['status'];
@@ -27,13 +25,9 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
     channel: string;
     reason: string | null;
     created_at: Date;
-  }>(`${history} order by created_at desc, id desc limit $2 offset $3`, [
-    memberId,
-    limit,
-    (page - 1) * limit,
-  ]);
+  }>(ctx.db, history, [memberId], page, limit);
   return {
-    total: Number(count!.total),
+    total,
     statements: rows.map((r) => ({
       _id: r.id,
       statementType: r.type,

@@ -3,16 +3,14 @@ import type { PayoutOutcome, PayoutProvider } from './payouts.ts';
 
 /** A bank's payout API over HTTP; the simulated bank in sim/ speaks it. */
 export function httpPayouts(opts: { baseUrl: () => string; timeoutMs?: number }): PayoutProvider {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const { timeoutMs } = opts;
   return {
     async payout(order) {
       try {
-        const res = await requestJson(
-          'POST',
-          `${opts.baseUrl()}/payouts`,
-          { ...order, amountMinor: order.amountMinor.toString() },
+        const res = await requestJson('POST', `${opts.baseUrl()}/payouts`, {
+          body: { ...order, amountMinor: order.amountMinor.toString() },
           timeoutMs,
-        );
+        });
         const body = res.body as { status?: PayoutOutcome; reason?: string } | null;
         if (res.status !== 200 || !body) return { outcome: 'UNKNOWN' };
         return {
@@ -25,12 +23,9 @@ export function httpPayouts(opts: { baseUrl: () => string; timeoutMs?: number })
       }
     },
     async status(reference) {
-      const res = await requestJson(
-        'GET',
-        `${opts.baseUrl()}/payouts/${encodeURIComponent(reference)}`,
-        undefined,
+      const res = await requestJson('GET', `${opts.baseUrl()}/payouts/${encodeURIComponent(reference)}`, {
         timeoutMs,
-      );
+      });
       if (res.status === 404) return 'NOT_FOUND';
       const body = res.body as { status?: PayoutOutcome } | null;
       if (res.status !== 200 || !body?.status) return 'UNKNOWN';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toMinor } from '@krapao/contract';
+import { requestJson } from '../../lib/http-json.ts';
 import type { SlipLookup, SlipVerifier } from './slip-verify.ts';
 
 /** What the bank answers, as SCB's `GET /transactions/{transRef}?sendingBank=` does; the sim speaks it. */
@@ -18,10 +19,10 @@ export function httpSlipVerifier(opts: { baseUrl: () => string; timeoutMs?: numb
     async lookup({ sendingBank, transRef }): Promise<SlipLookup> {
       try {
         const url = `${opts.baseUrl()}/transfers/${encodeURIComponent(transRef)}?sendingBank=${encodeURIComponent(sendingBank)}`;
-        const res = await fetch(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) });
+        const res = await requestJson('GET', url, { timeoutMs: opts.timeoutMs });
         if (res.status === 404) return { outcome: 'NOT_FOUND' };
-        if (!res.ok) return { outcome: 'UNAVAILABLE' };
-        const parsed = answerSchema.safeParse(await res.json());
+        if (res.status !== 200) return { outcome: 'UNAVAILABLE' };
+        const parsed = answerSchema.safeParse(res.body);
         // An answer about another transfer is no answer about this one.
         if (!parsed.success || parsed.data.transRef !== transRef) return { outcome: 'UNAVAILABLE' };
         const a = parsed.data;

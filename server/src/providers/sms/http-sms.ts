@@ -1,3 +1,4 @@
+import { requestJson } from '../../lib/http-json.ts';
 import type { SmsSender } from './sms.ts';
 
 /**
@@ -7,13 +8,11 @@ import type { SmsSender } from './sms.ts';
 export function httpSms(opts: { baseUrl: () => string; timeoutMs?: number }): SmsSender {
   return {
     async send(message) {
-      const res = await fetch(`${opts.baseUrl()}/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(message),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      const res = await requestJson('POST', `${opts.baseUrl()}/messages`, {
+        body: message,
+        timeoutMs: opts.timeoutMs,
       });
-      if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+      if (res.status < 200 || res.status > 299) throw new Error(`SMS gateway answered ${res.status}`);
     },
   };
 }

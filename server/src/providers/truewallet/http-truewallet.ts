@@ -1,4 +1,5 @@
 import { toMinor } from '@krapao/contract';
+import { requestJson } from '../../lib/http-json.ts';
 import type { TrueWalletVouchers, VoucherOutcome } from './truewallet.ts';
 
 interface RedeemAnswer {
@@ -18,17 +19,13 @@ export function httpTrueWallet(opts: { baseUrl: () => string; timeoutMs?: number
     async redeem(voucherHash, receiverPhone): Promise<VoucherOutcome> {
       let body: RedeemAnswer;
       try {
-        const res = await fetch(
+        const res = await requestJson(
+          'POST',
           `${opts.baseUrl()}/campaign/vouchers/${encodeURIComponent(voucherHash)}/redeem`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ mobile: receiverPhone, voucher_hash: voucherHash }),
-            signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-          },
+          { body: { mobile: receiverPhone, voucher_hash: voucherHash }, timeoutMs: opts.timeoutMs },
         );
-        if (res.status >= 500) return { status: 'UNKNOWN' };
-        body = (await res.json()) as RedeemAnswer;
+        if (res.status >= 500 || !res.body) return { status: 'UNKNOWN' };
+        body = res.body as RedeemAnswer;
       } catch {
         return { status: 'UNKNOWN' };
       }
