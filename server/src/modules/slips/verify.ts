@@ -4,7 +4,8 @@ import type { Ctx } from '../../context.ts';
 import { houseCash } from '../../ledger/ledger.ts';
 import { creditDeposit } from '../deposits/credit.ts';
 import { parseSlipQr } from '../../payments/slip-qr.ts';
-import { readQr, type SlipImageType } from './image.ts';
+import type { SlipImageType } from './image.ts';
+import { readQrOffThread } from './read-qr.ts';
 import { slipSettings, type Reason } from './service.ts';
 
 /** After the first attempt, a verifier that cannot answer is asked again after these delays... */
@@ -74,7 +75,7 @@ async function checkSlip(ctx: Ctx, slip: ClaimedSlip): Promise<Check> {
   let sendingBank = slip.sending_bank;
   if (reference === null || sendingBank === null) {
     if (!slip.image) return { kind: 'fail', reason: 'UPLOADED_FILE_NOT_EXIST' };
-    const read = readQr(Buffer.from(slip.image), slip.image_type);
+    const read = await readQrOffThread(slip.image, slip.image_type);
     if (!read.ok) return { kind: 'fail', reason: read.reason };
     // Some other QR (a PromptPay code, a link) or a damaged one: not a slip.
     const qr = parseSlipQr(read.text);
