@@ -9,8 +9,10 @@ import {
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../src/app/providers';
+import { pageCount } from '../src/components/Pager';
 import { i18n, initI18n } from '../src/i18n';
 import { ApiError, callApi } from '../src/lib/api-client';
+import { bankName } from '../src/lib/banks';
 import { bahtToMinor, formatDateTime, formatMoney, parseMoneyInput } from '../src/lib/format';
 import { notifyError } from '../src/lib/notify';
 import { createQueryClient } from '../src/lib/query-client';
@@ -109,6 +111,19 @@ describe('formatting', () => {
   it('[SH-16] dates: DD/MM/YYYY HH:mm:ss', () => {
     expect(formatDateTime(new Date(2024, 2, 5, 4, 7, 9))).toBe('05/03/2024 04:07:09');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('[SH-1] a bank is named in Thai for Thai readers and in English otherwise (no Lao name exists)', () => {
+    const kbank = { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' };
+    expect(bankName(kbank, 'th')).toBe('ธนาคารกสิกรไทย');
+    expect(bankName(kbank, 'la')).toBe('Kasikornbank');
+    expect(bankName(kbank, 'en')).toBe('Kasikornbank');
+  });
+
+  it('[ST-1] [SLIP-3] page count: an empty list keeps one page; a part page counts', () => {
+    expect(pageCount(0, 10)).toBe(1);
+    expect(pageCount(10, 10)).toBe(1);
+    expect(pageCount(21, 10)).toBe(3);
   });
 });
 

@@ -16,7 +16,7 @@ export function defaultLocale(): Locale {
   return isLaosBuild() ? DEFAULT_LOCALE_LA : DEFAULT_LOCALE_TH;
 }
 
-export const HOWTO_VIDEO_COUNT = 5;
+const HOWTO_VIDEO_COUNT = 5;
 
 /** SH-4: the five how-to videos link to configured addresses; a missing one shows "coming soon". */
 export function howtoVideoUrls(): (string | undefined)[] {

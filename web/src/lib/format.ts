@@ -92,7 +92,7 @@ export function formatCountdown(remainingMs: number): string {
 }
 
 /** ST-3: the units of "time ago", largest first, in seconds (a year is 365 days, a month 30). */
-export const TIME_AGO_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+const TIME_AGO_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 31_536_000],
   ['month', 2_592_000],
   ['day', 86_400],

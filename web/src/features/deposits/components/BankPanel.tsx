@@ -3,6 +3,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatBankAccountNo } from '@krapao/contract';
 import { IconBolt, IconInfoCircle } from '@tabler/icons-react';
 import { CopyField } from '../../../components/CopyField';
+import { FieldLabel } from '../../../components/FieldLabel';
 import { useTranslation } from '../../../i18n/react';
 import type { BankPanelKind, DepositAccount } from '../accounts';
 
@@ -38,6 +39,35 @@ export function BankMark({ code, size = 'md' }: { code: string; size?: 'sm' | 'm
     >
       {MARK_TEXT[code] ?? code.slice(0, 6)}
     </span>
+  );
+}
+
+/** DEP-3 / DEP-10: where the member sends money (account number, wallet phone), large, with a copy button. */
+export function NumberToCopy({
+  label,
+  shown,
+  value,
+  copyLabel,
+  testId,
+}: {
+  label: string;
+  /** As the member reads it, e.g. 123-456-7890. */
+  shown: string;
+  /** As the member pastes it into their banking app. */
+  value: string;
+  copyLabel: string;
+  testId: string;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" className="deposit-account__number">
+      <div>
+        <FieldLabel>{label}</FieldLabel>
+        <Text fz={22} fw={800} className="tabular" data-testid={testId}>
+          {shown}
+        </Text>
+      </div>
+      <CopyField value={value} label={copyLabel} />
+    </Group>
   );
 }
 
@@ -79,24 +109,18 @@ export function BankPanel({ account, kind }: { account: DepositAccount; kind: Ba
           )}
         </Group>
         <div>
-          <Text fz={11} c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
-            {t('deposit.accountName')}
-          </Text>
+          <FieldLabel>{t('deposit.accountName')}</FieldLabel>
           <Text fw={700} data-testid="deposit-account-name">
             {account.bankAccountName.toUpperCase()}
           </Text>
         </div>
-        <Group justify="space-between" wrap="nowrap" className="deposit-account__number">
-          <div>
-            <Text fz={11} c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
-              {t('deposit.accountNo')}
-            </Text>
-            <Text fz={22} fw={800} className="tabular" data-testid="deposit-account-no">
-              {no}
-            </Text>
-          </div>
-          <CopyField value={account.bankAccountNo} label={t('deposit.copyNo')} />
-        </Group>
+        <NumberToCopy
+          label={t('deposit.accountNo')}
+          shown={no}
+          value={account.bankAccountNo}
+          copyLabel={t('deposit.copyNo')}
+          testId="deposit-account-no"
+        />
         {kind === 'bcel' && (
           <Group gap={6} wrap="nowrap" align="flex-start" c="dimmed">
             <IconInfoCircle size={16} style={{ flex: 'none', marginTop: 2 }} />

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { formatBankAccountNo } from '@krapao/contract';
+import type { Wallet } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type Icon,
@@ -17,11 +17,14 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AccountHolder } from '../../../components/AccountHolder';
+import { BankAccountNo } from '../../../components/BankAccountNo';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorText } from '../../../i18n';
-import { useTranslation } from '../../../i18n/react';
+import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
+import { bankName } from '../../../lib/banks';
 import { bankPanelKind, splitAccounts, type DepositLookup } from '../accounts';
 import { depositKeys } from '../api/keys';
 import { BankMark, BankPanel } from './BankPanel';
@@ -29,12 +32,7 @@ import { DepositNoticeForm } from './DepositNoticeForm';
 import { QrSection } from './QrSection';
 import { TrueWalletSection } from './TrueWalletSection';
 
-export interface RegisteredAccount {
-  bankCode: string;
-  bankAccountName: string;
-  bankAccountNo: string;
-  bank: { nameTH: string; nameEN: string };
-}
+export type RegisteredAccount = Wallet['bankAccount'];
 
 export interface DepositModalProps {
   opened: boolean;
@@ -145,7 +143,8 @@ function BankSection({
 }: Pick<DepositModalProps, 'registeredAccount' | 'onNoticeSent' | 'onUploadSlip'> & {
   lookup: DepositLookup;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [noticeOpen, setNoticeOpen] = useState(false);
   const accounts = splitAccounts(lookup).bank;
   return (
@@ -162,14 +161,12 @@ function BankSection({
             <BankMark code={registeredAccount.bankCode} />
             <div style={{ minWidth: 0 }} data-testid="deposit-from">
               <Text fz="sm" fw={700}>
-                {i18n.language === 'th' ? registeredAccount.bank.nameTH : registeredAccount.bank.nameEN}
+                {bankName(registeredAccount.bank, locale)}
               </Text>
-              <Text fz="sm" className="tabular">
-                {formatBankAccountNo(registeredAccount.bankAccountNo)}
+              <Text fz="sm">
+                <BankAccountNo value={registeredAccount.bankAccountNo} />
               </Text>
-              <Text fz="xs" c="dimmed">
-                {registeredAccount.bankAccountName.toUpperCase()}
-              </Text>
+              <AccountHolder name={registeredAccount.bankAccountName} />
             </div>
           </Group>
         </Paper>

@@ -2,11 +2,13 @@ import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { QrcodeRecord, QrProvider } from '@krapao/contract';
 import { IconClockHour4, IconDeviceMobile } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { AccountHolder } from '../../../components/AccountHolder';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Money, useMoneyText } from '../../../components/Money';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
+import { bankName } from '../../../lib/banks';
 import { useNow } from '../../../lib/clock';
 import { useDelayedFlag } from '../../../lib/delayed';
 import {
@@ -101,11 +103,11 @@ function QrPanel({
   now: number;
   onTransferDone: () => void;
 }) {
-  const { i18n } = useTranslation();
+  const locale = useLocale();
   const { provider, account } = channel;
   const query = useQrcode(provider);
   const record = query.data;
-  const name = i18n.language === 'th' ? account.bank.nameTH : account.bank.nameEN;
+  const name = bankName(account.bank, locale);
   return (
     <Paper className="surface qr-panel" p="md" role="group" aria-label={name} data-provider={provider}>
       <Stack gap="md">
@@ -113,9 +115,7 @@ function QrPanel({
           <BankMark code={provider} />
           <div style={{ minWidth: 0 }}>
             <Text fw={700}>{name}</Text>
-            <Text fz="xs" c="dimmed">
-              {account.bankAccountName.toUpperCase()}
-            </Text>
+            <AccountHolder name={account.bankAccountName} />
           </div>
         </Group>
         {query.isPending ? (

@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@man
 import { TRUEWALLET_MIN_BAHT } from '@krapao/contract';
 import { IconBolt, IconGift, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { CopyField } from '../../../components/CopyField';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useMoneyText } from '../../../components/Money';
 import { errorText } from '../../../i18n';
@@ -14,7 +13,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency';
 import { notifySuccess } from '../../../lib/notify';
 import type { DepositWallet } from '../accounts';
 import { useRedeemTruelink } from '../api/redeem-truelink';
-import { BankMark } from './BankPanel';
+import { BankMark, NumberToCopy } from './BankPanel';
 
 /** What a TrueMoney gift link looks like; an example, the same in every language. */
 const GIFT_LINK_EXAMPLE = 'https://gift.truemoney.com/campaign/?v=…';
@@ -86,17 +85,13 @@ function AutoWalletPanel({
     >
       <Stack gap="sm">
         <WalletHeader wallet={wallet} auto />
-        <Group justify="space-between" wrap="nowrap" className="deposit-account__number">
-          <div>
-            <Text fz={11} c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
-              {t('deposit.tw.phone')}
-            </Text>
-            <Text fz={22} fw={800} className="tabular" data-testid="wallet-phone">
-              {formatPhone(wallet.walletPhone)}
-            </Text>
-          </div>
-          <CopyField value={wallet.walletPhone} label={t('deposit.tw.copyPhone')} />
-        </Group>
+        <NumberToCopy
+          label={t('deposit.tw.phone')}
+          shown={formatPhone(wallet.walletPhone)}
+          value={wallet.walletPhone}
+          copyLabel={t('deposit.tw.copyPhone')}
+          testId="wallet-phone"
+        />
         <Alert variant="light" color="teal" icon={<IconInfoCircle size={20} />} p="sm">
           <Text fz="sm" data-testid="wallet-rule">
             {memberPhone

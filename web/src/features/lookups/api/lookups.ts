@@ -34,7 +34,6 @@ export const useBanks = () => useQuery(lookupQueries.banks());
 export const useSources = () => useQuery(lookupQueries.sources());
 export const useConditions = (enabled = true) => useQuery({ ...lookupQueries.conditions(), enabled });
 export const useContact = () => useQuery(lookupQueries.contact());
-export const useRegisterOtp = () => useQuery(lookupQueries.registerOtp());
 export const useServiceActive = () => useQuery(lookupQueries.active());
 export const useWithdrawLimits = (enabled = true) => useQuery({ ...lookupQueries.withdraw(), enabled });
 export const useDepositAccounts = (enabled = true) => useQuery({ ...lookupQueries.deposit(), enabled });

@@ -19,7 +19,3 @@ export const slipQueries = {
 };
 
 export const useSlips = (page: number) => useQuery(slipQueries.page(page));
-
-export function slipPageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE.slips));
-}

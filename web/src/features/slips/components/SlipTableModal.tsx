@@ -4,14 +4,15 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
-import { ActionIcon, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import type { Slip } from '@krapao/contract';
+import { Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { PAGE_SIZE, type Slip } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconChevronLeft, IconChevronRight, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Money } from '../../../components/Money';
+import { Pager, pageCount } from '../../../components/Pager';
 import { errorText } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
@@ -20,7 +21,7 @@ import { bahtToMinor, formatDateTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useSlipImageLink } from '../api/get-slip-image-link';
 import { slipKeys } from '../api/keys';
-import { slipPageCount, useSlips } from '../api/list-slips';
+import { useSlips } from '../api/list-slips';
 
 export interface SlipTableModalProps {
   opened: boolean;
@@ -63,7 +64,7 @@ function SlipTable({ onUpload }: { onUpload?: () => void }) {
   const imageLink = useSlipImageLink();
   const refreshing = useDelayedFlag(query.isFetching && !query.isPending);
   const data = query.data;
-  const pages = data ? slipPageCount(data.total) : 1;
+  const pages = data ? pageCount(data.total, PAGE_SIZE.slips) : 1;
 
   const view = (slip: Slip) => {
     // Opened inside the click, so a popup blocker lets it through; the address follows the answer.
@@ -132,31 +133,16 @@ function SlipTable({ onUpload }: { onUpload?: () => void }) {
         </Table>
       )}
       {pages > 1 && (
-        <Group component="nav" aria-label={t('slips.pages')} justify="center" gap="sm" wrap="nowrap">
-          <ActionIcon
-            variant="default"
-            size={40}
-            radius="xl"
-            aria-label={t('slips.previous')}
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            <IconChevronLeft size={18} />
-          </ActionIcon>
+        <Pager
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          labels={{ nav: t('slips.pages'), previous: t('slips.previous'), next: t('slips.next') }}
+        >
           <Text fz="sm" fw={600} data-testid="slips-page">
             {t('slips.pageOf', { page, pages })}
           </Text>
-          <ActionIcon
-            variant="default"
-            size={40}
-            radius="xl"
-            aria-label={t('slips.next')}
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            <IconChevronRight size={18} />
-          </ActionIcon>
-        </Group>
+        </Pager>
       )}
     </Stack>
   );

@@ -2,10 +2,11 @@ import './slips.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { Button, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { SLIP_IMAGE_TYPES, SLIP_MAX_AGE_S } from '@krapao/contract';
-import { IconCircleCheck, IconPhotoUp, IconUpload } from '@tabler/icons-react';
+import { IconPhotoUp, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { DoneState } from '../../../components/DoneState';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
@@ -77,13 +78,7 @@ function SlipUploadForm({ onClose, onShowSlips }: Omit<SlipUploadModalProps, 'op
 
   if (sent) {
     return (
-      <Stack align="center" ta="center" gap="xs" py="md" role="status" aria-live="polite">
-        <ThemeIcon size={72} radius={36} variant="light">
-          <IconCircleCheck size={40} stroke={1.6} />
-        </ThemeIcon>
-        <Title order={2} fz={20}>
-          {t('slips.sentTitle')}
-        </Title>
+      <DoneState title={t('slips.sentTitle')}>
         <Text c="dimmed" fz="sm" maw={340}>
           {t('slips.sentText')}
         </Text>
@@ -97,7 +92,7 @@ function SlipUploadForm({ onClose, onShowSlips }: Omit<SlipUploadModalProps, 'op
             </Button>
           )}
         </Stack>
-      </Stack>
+      </DoneState>
     );
   }
 

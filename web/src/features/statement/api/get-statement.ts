@@ -20,10 +20,6 @@ export const statementQueries = {
 
 export const useStatement = (page: number) => useQuery(statementQueries.page(page));
 
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE.statement));
-}
-
 /** ST-1: the page numbers shown: up to 3 before the current one and 1 after it. */
 export function pageWindow(current: number, pages: number): number[] {
   const from = Math.max(1, current - STATEMENT_PAGES_BEFORE);

@@ -12,14 +12,12 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import type { StatementEntry } from '@krapao/contract';
+import { PAGE_SIZE, type StatementEntry } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   IconArrowDownToArc,
   IconArrowUpFromArc,
   IconArrowsExchange,
-  IconChevronLeft,
-  IconChevronRight,
   IconGift,
   IconReceipt,
   IconRefresh,
@@ -29,12 +27,13 @@ import type { ReactNode } from 'react';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Money } from '../../../components/Money';
+import { PageNumbers, Pager, pageCount } from '../../../components/Pager';
 import { errorText } from '../../../i18n';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { bahtToMinor, formatDateTime, formatTimeAgo } from '../../../lib/format';
-import { pageCount, pageWindow, useStatement } from '../api/get-statement';
+import { pageWindow, useStatement } from '../api/get-statement';
 import { statementKeys } from '../api/keys';
 
 const TYPE_LOOK: Record<StatementEntry['statementType'], { icon: ReactNode; color: string }> = {
@@ -48,7 +47,7 @@ const TYPE_LOOK: Record<StatementEntry['statementType'], { icon: ReactNode; colo
 const DEPOSIT_CHANNELS = new Set(['BANK', 'QR', 'TRUEWALLET', 'SLIP', 'NOTICE']);
 
 /** ST-2: deposit and bonus '+', withdraw '-', transfer (and a finished bonus) none. */
-export function amountSign(type: StatementEntry['statementType']): '' | '+' | '-' {
+function amountSign(type: StatementEntry['statementType']): '' | '+' | '-' {
   if (type === 'deposit' || type === 'bonus') return '+';
   if (type === 'withdraw') return '-';
   return '';
@@ -130,46 +129,32 @@ function EntryRow({ entry, now }: { entry: StatementEntry; now: number }) {
   );
 }
 
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+/** ST-1: the nearby pages as numbered buttons, packed tight so a phone holds them on one line. */
+function StatementPager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Group component="nav" aria-label={t('statement.pages')} justify="center" gap={6} wrap="nowrap">
-      <ActionIcon
-        variant="default"
-        size={40}
-        radius="xl"
-        aria-label={t('statement.previous')}
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        <IconChevronLeft size={18} />
-      </ActionIcon>
-      {pageWindow(page, pages).map((n) => (
-        <ActionIcon
-          key={n}
-          variant={n === page ? 'filled' : 'default'}
-          size={40}
-          radius="xl"
-          aria-label={t('statement.page', { page: n })}
-          aria-current={n === page ? 'page' : undefined}
-          onClick={() => onPage(n)}
-        >
-          <Text fz="sm" fw={700} component="span">
-            {n}
-          </Text>
-        </ActionIcon>
-      ))}
-      <ActionIcon
-        variant="default"
-        size={40}
-        radius="xl"
-        aria-label={t('statement.next')}
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        <IconChevronRight size={18} />
-      </ActionIcon>
-    </Group>
+    <Pager
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      labels={{ nav: t('statement.pages'), previous: t('statement.previous'), next: t('statement.next') }}
+      gap={6}
+    >
+      <PageNumbers
+        numbers={pageWindow(page, pages)}
+        page={page}
+        onPage={onPage}
+        label={(n) => t('statement.page', { page: n })}
+      />
+    </Pager>
   );
 }
 
@@ -189,7 +174,7 @@ export function StatementView({
   const query = useStatement(page);
   const refreshing = useDelayedFlag(query.isFetching && !query.isPending);
   const data = query.data;
-  const pages = data ? pageCount(data.total) : 1;
+  const pages = data ? pageCount(data.total, PAGE_SIZE.statement) : 1;
   const now = Date.now();
 
   return (
@@ -252,7 +237,7 @@ export function StatementView({
               <EntryRow key={entry._id} entry={entry} now={now} />
             ))}
           </Stack>
-          {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} onPage={onPage} />}
+          {pages > 1 && <StatementPager page={Math.min(page, pages)} pages={pages} onPage={onPage} />}
         </>
       )}
     </Stack>

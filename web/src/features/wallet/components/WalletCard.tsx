@@ -5,6 +5,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react';
 import { errorText } from '../../../i18n';
 import { Money } from '../../../components/Money';
+import { FieldLabel } from '../../../components/FieldLabel';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { formatDateTime } from '../../../lib/format';
@@ -69,17 +70,13 @@ export function WalletCard() {
         </Text>
         <div className="wallet-card__split">
           <div>
-            <Text fz={11} c="brand.1" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
-              {t('wallet.main')}
-            </Text>
+            <FieldLabel c="brand.1">{t('wallet.main')}</FieldLabel>
             <Text fw={700} data-testid="wallet-main">
               {figures ? <Money minor={figures.mainMinor} currency={figures.currency} /> : '—'}
             </Text>
           </div>
           <div>
-            <Text fz={11} c="brand.1" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
-              {t('wallet.games')}
-            </Text>
+            <FieldLabel c="brand.1">{t('wallet.games')}</FieldLabel>
             <Text fw={700} data-testid="wallet-games">
               {figures ? <Money minor={figures.gamesMinor} currency={figures.currency} /> : '—'}
             </Text>

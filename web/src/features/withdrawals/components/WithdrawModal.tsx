@@ -14,16 +14,19 @@ import {
   Text,
   TextInput,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
-import { formatBankAccountNo, type Currency, type Withdrawal } from '@krapao/contract';
-import { IconBuildingBank, IconCircleCheck } from '@tabler/icons-react';
+import { formatBankAccountNo, type Currency, type Wallet, type Withdrawal } from '@krapao/contract';
+import { IconBuildingBank } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { AccountHolder } from '../../../components/AccountHolder';
+import { BankAccountNo } from '../../../components/BankAccountNo';
 import { DelayedLoader } from '../../../components/DelayedLoader';
+import { DoneState } from '../../../components/DoneState';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Money, useMoneyText } from '../../../components/Money';
-import { useTranslation } from '../../../i18n/react';
+import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
+import { bankName } from '../../../lib/banks';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { bahtToMinor, formatMoneyInput, minorToBaht, parseMoneyInput } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -36,11 +39,7 @@ export interface WithdrawLimits {
   withdrawMax: number;
 }
 
-export interface PayoutAccount {
-  bankAccountName: string;
-  bankAccountNo: string;
-  bank: { nameTH: string; nameEN: string };
-}
+export type PayoutAccount = Pick<Wallet['bankAccount'], 'bankAccountName' | 'bankAccountNo' | 'bank'>;
 
 export interface WithdrawModalProps {
   opened: boolean;
@@ -76,7 +75,8 @@ function WithdrawForm({
   account,
   onWithdrawn,
 }: Omit<WithdrawModalProps, 'opened'>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const money = useMoneyText();
   const withdraw = useCreateWithdrawal();
   const withdrawEverything = useWithdrawAll();
@@ -130,13 +130,7 @@ function WithdrawForm({
 
   if (done) {
     return (
-      <Stack align="center" ta="center" gap="xs" py="md" role="status" aria-live="polite">
-        <ThemeIcon size={72} radius={36} variant="light">
-          <IconCircleCheck size={40} stroke={1.6} />
-        </ThemeIcon>
-        <Title order={2} fz={20}>
-          {t('withdraw.doneTitle')}
-        </Title>
+      <DoneState title={t('withdraw.doneTitle')}>
         <Text fz={30} fw={800} lh={1.2} data-testid="withdrawn-amount">
           <Money minor={bahtToMinor(done.amount)} currency={currency} />
         </Text>
@@ -146,7 +140,7 @@ function WithdrawForm({
         <Text c="dimmed" fz="sm" maw={340}>
           {account
             ? t('withdraw.doneNoteAccount', {
-                bank: i18n.language === 'th' ? account.bank.nameTH : account.bank.nameEN,
+                bank: bankName(account.bank, locale),
                 no: formatBankAccountNo(account.bankAccountNo),
               })
             : t('withdraw.doneNote')}
@@ -157,7 +151,7 @@ function WithdrawForm({
         <Button mt="sm" fullWidth onClick={onClose}>
           {t('withdraw.done')}
         </Button>
-      </Stack>
+      </DoneState>
     );
   }
 
@@ -224,12 +218,9 @@ function WithdrawForm({
                 {t('withdraw.paidTo')}
               </Text>
               <Text fz="sm" fw={600} data-testid="payout-account">
-                {i18n.language === 'th' ? account.bank.nameTH : account.bank.nameEN} ·{' '}
-                <span className="tabular">{formatBankAccountNo(account.bankAccountNo)}</span>
+                {bankName(account.bank, locale)} · <BankAccountNo value={account.bankAccountNo} />
               </Text>
-              <Text fz="xs" c="dimmed">
-                {account.bankAccountName.toUpperCase()}
-              </Text>
+              <AccountHolder name={account.bankAccountName} />
             </div>
           </Group>
         )}

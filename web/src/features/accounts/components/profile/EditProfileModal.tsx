@@ -2,9 +2,10 @@ import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { isBankAccountNo, isEnglishName, needsEnglishName, type Bank, type Profile } from '@krapao/contract';
 
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../../i18n/react';
+import { useLocale, useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
 import { errorCode } from '../../../../lib/api-client';
+import { bankName } from '../../../../lib/banks';
 import { useDelayedFlag } from '../../../../lib/delayed';
 import { notifySuccess } from '../../../../lib/notify';
 import { useUpdateProfile, type UpdateProfileInput } from '../../api/update-profile';
@@ -21,7 +22,8 @@ type Errors = Partial<Record<keyof UpdateProfileInput, string>>;
 
 /** PRO-3: name and bank data, PUT /api/account/profile. */
 export function EditProfileModal({ opened, profile, banks, onClose }: EditProfileModalProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const mutation = useUpdateProfile();
   const busy = useDelayedFlag(mutation.isPending);
   const [values, setValues] = useState<UpdateProfileInput>({
@@ -69,13 +71,8 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
 
   // Keep the member's saved bank selectable even when the list has not arrived yet.
   const options = banks.length
-    ? banks.map((b) => ({ value: b.code, label: i18n.language === 'th' ? b.nameTH : b.nameEN }))
-    : [
-        {
-          value: profile.bankCode,
-          label: i18n.language === 'th' ? profile.bank.nameTH : profile.bank.nameEN,
-        },
-      ];
+    ? banks.map((b) => ({ value: b.code, label: bankName(b, locale) }))
+    : [{ value: profile.bankCode, label: bankName(profile.bank, locale) }];
 
   return (
     <Modal opened={opened} onClose={close} title={t('profile.edit')} centered radius="lg">

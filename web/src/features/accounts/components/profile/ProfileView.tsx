@@ -32,6 +32,7 @@ import { useTranslation } from '../../../../i18n/react';
 import { BankAccountNo } from '../../../../components/BankAccountNo';
 import { CopyField } from '../../../../components/CopyField';
 import { DelayedLoader } from '../../../../components/DelayedLoader';
+import { FieldLabel } from '../../../../components/FieldLabel';
 import { formatDateTime } from '../../../../lib/format';
 import { useProfile } from '../../api/get-profile';
 import { BankNameModal } from './BankNameModal';
@@ -42,9 +43,7 @@ function Row({ label, children, action }: { label: string; children: ReactNode; 
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" py={6}>
       <div style={{ minWidth: 0 }}>
-        <Text fz="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: 0.4 }}>
-          {label}
-        </Text>
+        <FieldLabel fz="xs">{label}</FieldLabel>
         <Text fw={600} style={{ wordBreak: 'break-word' }}>
           {children}
         </Text>

@@ -2,8 +2,9 @@ import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from 
 import { isBankAccountNo, isEnglishName, needsEnglishName, type Bank, type Currency } from '@krapao/contract';
 
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../../i18n/react';
+import { useLocale, useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
+import { bankName } from '../../../../lib/banks';
 import { isLaosBuild } from '../../../../lib/config';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 
@@ -28,7 +29,8 @@ type Errors = Partial<Record<keyof BankValues, string>>;
 
 /** REG-6: bank, names (upper-cased as typed), account number, and the currency in a Laos build (SH-3). */
 export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: BankStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const laos = isLaosBuild();
   const [values, setValues] = useState<BankValues>({
     bankCode: '',
@@ -73,7 +75,7 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
 
   const bankOptions = banks.map((b) => ({
     value: b.code,
-    label: i18n.language === 'th' ? `${b.nameTH} (${b.code})` : `${b.nameEN} (${b.code})`,
+    label: `${bankName(b, locale)} (${b.code})`,
   }));
 
   return (
