@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DepositModal } from '../src/features/deposits/components/DepositModal';
 import { qrRules } from '../src/features/deposits/qr';
+import { noteServerDate } from '../src/lib/clock';
 import { json, mockApi, type Handler } from './api';
 import { errorEn, renderUi } from './render';
 
@@ -211,6 +212,31 @@ describe('QR deposits', () => {
     expect(await within(box).findByRole('button', { name: 'Create QR code' })).toBeTruthy();
     expect(within(box).queryByRole('timer')).toBeNull();
     expect(api.callsTo('DELETE', '/api/qrcode/QWW1')).toHaveLength(1);
+  });
+
+  it('[DEP-7] on a phone whose clock is 5 minutes slow the countdown still starts at 10:00 and ends on time', async () => {
+    const tick = fakeClock();
+    const slowBy = 5 * 60_000;
+    // The server's answers carry its own time, 5 minutes ahead of this phone's.
+    const fromServer = (body: QrcodeRecord) => {
+      const res = json(body);
+      res.headers.set('Date', new Date(Date.now() + slowBy).toUTCString());
+      return res;
+    };
+    try {
+      const { dialog, user } = await openQr({
+        'POST /api/qrcode/WW': () => fromServer(liveQr(500, slowBy + 600_000, 'QW5')),
+      });
+      await user.click(channel(dialog, 'WW'));
+      const box = panel(dialog, 'WW');
+      await user.click(await within(box).findByRole('button', { name: '฿500' }));
+      await user.click(createButton(box));
+      expect((await within(box).findByRole('timer')).textContent).toBe('10:00');
+      tick(600_000);
+      expect(await within(box).findByRole('button', { name: 'Create QR code' })).toBeTruthy();
+    } finally {
+      noteServerDate(new Date().toUTCString());
+    }
   });
 
   it('[DEP-7] an existing QR is shown on load, its channel marked; at 00:00 it goes back to the entry', async () => {

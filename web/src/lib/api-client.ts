@@ -5,6 +5,7 @@ import {
   type Endpoint,
 } from '@krapao/contract';
 import type { z } from 'zod';
+import { noteServerDate } from './clock';
 import { getToken } from './session';
 
 /** A failed call, carrying the server's code ({ message: CODE }) or a client one (SH-18). */
@@ -105,6 +106,7 @@ export async function callApi<E extends Endpoint>(
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
 
+  noteServerDate(response.headers.get('date'));
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const message =

@@ -1,4 +1,5 @@
 import { DATE_FORMAT, type Currency, type Locale } from '@krapao/contract';
+import { serverNow } from './clock';
 
 // SH-16: the one place that turns minor units and timestamps into text.
 
@@ -106,7 +107,7 @@ const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
 export function formatTimeAgo(
   value: string | number | Date,
   locale: Locale,
-  now: number = Date.now(),
+  now: number = serverNow(),
 ): string {
   const time = (value instanceof Date ? value : new Date(value)).getTime();
   if (Number.isNaN(time)) return '';

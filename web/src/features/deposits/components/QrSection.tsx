@@ -9,7 +9,7 @@ import { Money, useMoneyText } from '../../../components/Money';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { bankName } from '../../../lib/banks';
-import { useNow } from '../../../lib/clock';
+import { serverNow, useNow } from '../../../lib/clock';
 import { useDelayedFlag } from '../../../lib/delayed';
 import {
   bahtToMinor,
@@ -43,7 +43,7 @@ export function QrSection({
   const queries = useQrcodes(channels.map((c) => c.provider));
   const [chosen, setChosen] = useState<QrProvider | null>(null);
   // One clock for the section: it ticks each second while any QR is live, and every panel reads it.
-  const now = useNow(queries.some((q) => isLiveQr(q.data, Date.now())));
+  const now = useNow(queries.some((q) => isLiveQr(q.data, serverNow())));
   const live = new Set(channels.filter((_, i) => isLiveQr(queries[i]?.data, now)).map((c) => c.provider));
   // The first channel found with a live QR is chosen for the member, and stays chosen when it ends.
   const firstLive = channels.find((c) => live.has(c.provider))?.provider;

@@ -31,6 +31,7 @@ import { PageNumbers, Pager, pageCount } from '../../../components/Pager';
 import { errorText } from '../../../i18n';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
+import { serverNow } from '../../../lib/clock';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { bahtToMinor, formatDateTime, formatTimeAgo } from '../../../lib/format';
 import { pageWindow, useStatement } from '../api/get-statement';
@@ -175,7 +176,7 @@ export function StatementView({
   const refreshing = useDelayedFlag(query.isFetching && !query.isPending);
   const data = query.data;
   const pages = data ? pageCount(data.total, PAGE_SIZE.statement) : 1;
-  const now = Date.now();
+  const now = serverNow();
 
   return (
     <Stack gap="md">
