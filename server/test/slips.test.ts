@@ -146,7 +146,7 @@ async function feed(items: unknown[]) {
   return JSON.parse(res.body) as { results: Array<{ outcome: string }> };
 }
 
-const setVerifier = (verifyMode: 'ok' | 'down') => sim('/config', { verifyMode });
+const setVerifier = (verifyMode: 'ok' | 'down' | 'late') => sim('/config', { verifyMode });
 
 /** Waits until the first attempt found the bank unable to answer and set the next one 30 s later. */
 async function retryScheduled(slipId: string) {
@@ -339,10 +339,22 @@ describe('slip reasons (SLIP-4)', () => {
     });
   });
 
-  it('[SLIP-4] a slip QR whose reference the bank does not know fails UNSTABLE_REFNO_ON_SLIP', async () => {
+  it('[SLIP-4] a slip QR whose reference the bank still does not know after 90 s fails UNSTABLE_REFNO_ON_SLIP', async () => {
     const { reg, token } = await registerAndLogin(t.app);
+    /** Uploads, and lets the bank be asked at upload, 30 s and 90 s later. */
+    const uploadUnknown = async (bytes: Buffer) => {
+      const { slipId } = slipSchema.parse((await upload(token, { bytes })).body);
+      await retryScheduled(slipId);
+      t.clock.advance(31_000);
+      await t.app.verifySlips();
+      const mine = async () => (await listSlips(token, 1, 50)).slips.find((s) => s.slipId === slipId)!;
+      expect(await mine()).toMatchObject({ status: 'PROCESSING' });
+      t.clock.advance(61_000);
+      await t.app.verifySlips();
+      return mine();
+    };
     const forged = await qrPng(slipQrPayload({ sendingBank: '004', transRef: '20261121170000999999' }));
-    expect(await uploadAndSettle(token, forged)).toMatchObject({
+    expect(await uploadUnknown(forged)).toMatchObject({
       status: 'FAILED',
       note: 'UNSTABLE_REFNO_ON_SLIP',
       reference: '20261121170000999999',
@@ -350,8 +362,29 @@ describe('slip reasons (SLIP-4)', () => {
     // A real reference under another sending bank is not found either.
     const tr = await transfer(reg, 10);
     const wrongBank = await qrPng(slipQrPayload({ sendingBank: '014', transRef: tr.transRef }));
-    expect(await uploadAndSettle(token, wrongBank)).toMatchObject({ note: 'UNSTABLE_REFNO_ON_SLIP' });
+    expect(await uploadUnknown(wrongBank)).toMatchObject({
+      status: 'FAILED',
+      note: 'UNSTABLE_REFNO_ON_SLIP',
+    });
     expect(await walletAmount(t.app, token)).toBe(0);
+  });
+
+  it('[SLIP-4] a transfer the bank reports late is found on a later attempt and credits', async () => {
+    const { reg, token } = await registerAndLogin(t.app);
+    const tr = await transfer(reg, 330);
+    await setVerifier('late');
+    try {
+      const { slipId } = slipSchema.parse((await upload(token, { bytes: await slipPicture(tr) })).body);
+      await retryScheduled(slipId);
+      expect((await listSlips(token)).slips[0]).toMatchObject({ slipId, status: 'PROCESSING' });
+      await setVerifier('ok');
+      t.clock.advance(31_000);
+      await t.app.verifySlips();
+      expect((await listSlips(token)).slips[0]).toMatchObject({ slipId, status: 'SUCCESS', amount: 330 });
+      expect(await walletAmount(t.app, token)).toBe(330);
+    } finally {
+      await setVerifier('ok');
+    }
   });
 
   it('[SLIP-4] a transfer to an account that is not the operator’s fails DEST_ACC_INVALID', async () => {

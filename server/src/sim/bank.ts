@@ -25,7 +25,7 @@ export interface SimBankOptions {
 }
 
 type PayoutMode = 'pay' | 'fail' | 'timeout';
-type VerifyMode = 'ok' | 'down';
+type VerifyMode = 'ok' | 'down' | 'late';
 
 interface SimTransfer {
   /** The bank-feed reference: the transRef. */
@@ -61,7 +61,10 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
   let payoutMode: PayoutMode = 'pay';
   let verifyMode: VerifyMode = 'ok';
 
-  /** payoutMode: how payouts go; verifyMode 'down' makes the transaction inquiry answer 503. */
+  /**
+   * payoutMode: how payouts go. verifyMode 'down' makes the transaction inquiry answer 503; 'late' makes it
+   * not know any transfer yet (404), as a bank that reports transfers minutes after they happen.
+   */
   app.post<{ Body: { payoutMode?: PayoutMode; verifyMode?: VerifyMode } }>('/config', async (req) => {
     if (req.body?.payoutMode) payoutMode = req.body.payoutMode;
     if (req.body?.verifyMode) verifyMode = req.body.verifyMode;
@@ -170,7 +173,7 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
     '/transfers/:transRef',
     async (req, reply) => {
       if (verifyMode === 'down') return reply.code(503).send({ message: 'service unavailable' });
-      const t = byRef.get(req.params.transRef);
+      const t = verifyMode === 'late' ? undefined : byRef.get(req.params.transRef);
       if (!t || t.sendingBank !== req.query.sendingBank)
         return reply.code(404).send({ message: 'NOT_FOUND' });
       return {

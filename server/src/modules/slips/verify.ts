@@ -12,6 +12,11 @@ import { slipSettings, type Reason } from './service.ts';
 const RETRY_DELAYS_S = [30, 60, 120, 300];
 /** ...and the slip fails with UNKNOW_ERROR when the last attempt cannot get an answer either. */
 const MAX_ATTEMPTS = RETRY_DELAYS_S.length + 1;
+/**
+ * A reference the bank does not know is asked about again on this many attempts (at upload, then 30 s and
+ * 90 s later) before the slip fails: some banks report a transfer to their inquiry minutes late.
+ */
+const NOT_FOUND_ATTEMPTS = 3;
 /** A verification under way holds its slip this long; a crash leaves it to the sweep afterwards. */
 const LEASE_MS = 2 * 60_000;
 
@@ -94,8 +99,13 @@ async function checkSlip(ctx: Ctx, slip: ClaimedSlip): Promise<Check> {
     ? await ctx.slipVerifier.lookup({ sendingBank, transRef: reference })
     : ({ outcome: 'UNAVAILABLE' } as const);
   if (found.outcome === 'UNAVAILABLE') return { kind: 'retry' };
-  // The QR reads well but the bank knows no such transfer: the reference on the slip is not a real one.
-  if (found.outcome === 'NOT_FOUND') return { kind: 'fail', reason: 'UNSTABLE_REFNO_ON_SLIP' };
+  // The QR reads well but the bank knows no such transfer, not yet or never: after the last attempt the
+  // reference on the slip is taken not to be a real one.
+  if (found.outcome === 'NOT_FOUND') {
+    return slip.attempts < NOT_FOUND_ATTEMPTS
+      ? { kind: 'retry' }
+      : { kind: 'fail', reason: 'UNSTABLE_REFNO_ON_SLIP' };
+  }
   const t = found.transfer;
   await ctx.db.query('update slips set amount = $2, transferred_at = $3 where id = $1', [
     slip.id,
