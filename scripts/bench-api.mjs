@@ -235,7 +235,7 @@ function endpointSqlTps(db) {
   writeFileSync(
     join(dir, 'withdraw.sql'),
     `\\set m random(${lo}, ${hi})
-select response from wallet_withdraw(:m, 'sql-' || md5(random()::text || clock_timestamp()::text), '\\x00'::bytea, 10000, null, 'S' || md5(random()::text), now()::text);
+select response from wallet_withdraw(:m, 'sql-' || md5(random()::text || clock_timestamp()::text), '\\x00'::bytea, 10000, null, 'S' || md5(random()::text), now()::text, false);
 `,
   );
   writeFileSync(

@@ -20,9 +20,10 @@ interface Row {
 
 /**
  * WD-1, WD-2: the money leaves the wallet at once, into the member's pending-withdrawal account, in the
- * same transaction as the withdrawal record. Payout happens after the answer (payWithdrawal).
+ * same transaction as the withdrawal record. With automatic payouts the payout is sent after the answer;
+ * otherwise the operator approves it (payWithdrawal).
  * `amount` undefined means the whole wallet (withdrawAll); `seen` is the balance the member saw.
- * The whole request, idempotency key included, is one call of wallet_withdraw (db/migrations/006): one
+ * The whole request, idempotency key included, is one call of wallet_withdraw (db/migrations/009): one
  * round trip, one transaction, no session left idle in transaction while Node works.
  */
 export async function requestWithdrawal(
@@ -32,10 +33,10 @@ export async function requestWithdrawal(
   const key = checkedKey(req.key);
   const hash = requestHash({ amount: req.amount, all: req.all ?? null });
   const seen = req.all?.seen;
-  let row: { response: Withdrawal; replayed: boolean; auto_payout: boolean } | undefined;
+  let row: { response: Withdrawal; payout: PayoutOrder | null } | undefined;
   try {
-    [row] = await ctx.db.query<{ response: Withdrawal; replayed: boolean; auto_payout: boolean }>(
-      'select response, replayed, auto_payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7)',
+    [row] = await ctx.db.query<{ response: Withdrawal; payout: PayoutOrder | null }>(
+      'select response, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8)',
       [
         req.memberId,
         key,
@@ -44,25 +45,27 @@ export async function requestWithdrawal(
         seen === undefined ? null : toMinor(seen).toString(),
         `W${randomCode(10)}`,
         ctx.clock.now().toISOString(),
+        Boolean(ctx.payouts),
       ],
     );
   } catch (err) {
     throw refusalOf(err);
   }
-  const result = row!.response;
-  if (!row!.replayed && row!.auto_payout && ctx.payouts) {
-    // After the answer: a slow bank must not hold the member's request open.
+  const { response, payout } = row!;
+  // Automatic payouts: the function claimed the withdrawal (PROCESSING) and answered the payout order.
+  // It is sent after the answer: a slow bank must not hold the member's request open.
+  if (payout) {
     setImmediate(() => {
-      payWithdrawal(ctx, result.withdrawalId).catch((err) => ctx.log.error({ err }, 'payout failed'));
+      sendPayout(ctx, payout).catch((err) => ctx.log.error({ err }, 'payout failed'));
     });
   }
-  return result;
+  return response;
 }
 
 /**
  * Two phases with the bank: claim the withdrawal (PENDING -> PROCESSING, at most once), ask the bank to
  * pay it under our reference, then settle. An unknown outcome stays PROCESSING for the reconciler.
- * Called at once after a request when payouts are automatic, or when the operator approves.
+ * Called when the operator approves, and by the reconciler for a withdrawal whose payout never left.
  */
 export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdrawal['status']> {
   const [claimed] = await ctx.db.query<Row>(
@@ -73,15 +76,29 @@ export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdra
   if (!claimed) throw new AppError('WITHDRAWAL_NOT_PENDING', 409);
   // No payout provider: the operator has paid it by hand, and approving records that.
   if (!ctx.payouts) return settle(ctx, publicId, 'PAID', null);
-  const { outcome, reason } = await ctx.payouts.payout({
+  return sendPayout(ctx, {
     reference: claimed.public_id,
     bankCode: claimed.bank_code,
     accountNo: claimed.bank_account_no,
     accountName: claimed.bank_account_name,
-    amountMinor: minor(claimed.amount),
+    amountMinor: String(claimed.amount),
   });
+}
+
+/** A claimed (PROCESSING) withdrawal as the bank is asked to pay it; the amount in minor units. */
+interface PayoutOrder {
+  reference: string;
+  bankCode: string;
+  accountNo: string;
+  accountName: string;
+  amountMinor: string;
+}
+
+/** Asks the bank to pay a claimed withdrawal, then settles it; an unknown outcome stays PROCESSING. */
+async function sendPayout(ctx: Ctx, order: PayoutOrder): Promise<Withdrawal['status']> {
+  const { outcome, reason } = await ctx.payouts!.payout({ ...order, amountMinor: minor(order.amountMinor) });
   if (outcome === 'UNKNOWN') return 'PROCESSING';
-  return settle(ctx, publicId, outcome === 'PAID' ? 'PAID' : 'FAILED', reason ?? null);
+  return settle(ctx, order.reference, outcome === 'PAID' ? 'PAID' : 'FAILED', reason ?? null);
 }
 
 /**
@@ -130,8 +147,9 @@ export async function reconcilePayouts(ctx: Ctx, olderThanMs = 30_000): Promise<
       settled++;
     }
   }
-  // A crash between the answer and the payout call leaves a withdrawal PENDING; with automatic payouts
-  // nobody would ever approve it, so it is sent now (payWithdrawal claims it at most once).
+  // With automatic payouts nobody approves: a withdrawal still PENDING (made while payouts were manual)
+  // is sent now (payWithdrawal claims it at most once). One whose payout never left after its claim is
+  // PROCESSING and NOT_FOUND at the bank, and was sent again above.
   if ((await getSetting<boolean>(ctx.db, 'withdraw.autoPayout')) ?? true) {
     const waiting = await ctx.db.query<{ public_id: string }>(
       `select public_id from withdrawals where status = 'PENDING' and updated_at < $1 order by id limit 100`,
