@@ -138,10 +138,12 @@ export const KRAPAO_ERROR_CODES = [
   'QR_MINIMUM',
   /** Gateway callbacks (not shown to members): a paid amount that differs from the QR's. */
   'QR_AMOUNT_MISMATCH',
-  /** Gateway callbacks: the QR was cancelled, had expired, or was already paid by another payment. */
+  /** Gateway callbacks: paid at or after the QR's expiry, or the QR was already paid by another payment. */
   'QR_EXPIRED',
   /** A slip uploaded during the operator's daily closed window (SLIP-2). */
   'SLIP_CLOSED',
+  /** SLIP-3: the picture of an old slip, no longer kept (slip.imageRetentionDays). */
+  'SLIP_IMAGE_GONE',
   /** A True Wallet amount below TRUEWALLET_MIN_BAHT (DEP-10). */
   'TRUEWALLET_MINIMUM',
   /** Client side: the server could not be reached. */

@@ -16,6 +16,7 @@ import {
   expectLedgerSound,
   freshAccountNo,
   useTestApp,
+  login,
   registerAndLogin,
   walletAmount,
 } from './helpers.ts';
@@ -663,6 +664,53 @@ describe('slip table (SLIP-3)', () => {
     const byId = await call(t.app, 'GET', `/api/statement/slip/reference/${unreadable.slipId}`, { token });
     const shown = await t.app.inject({ method: 'GET', url: (byId.body as { url: string }).url });
     expect(shown.statusCode).toBe(200);
+  });
+
+  it('[SLIP-3] a settled slip’s picture is dropped after the retention days; the slip stays listed, its view says SLIP_IMAGE_GONE', async () => {
+    const DAY = 86_400_000;
+    await t.db.query(
+      `insert into settings (key, value) values ('slip.imageRetentionDays', '30')
+       on conflict (key) do update set value = excluded.value`,
+    );
+    const { reg, token: first } = await registerAndLogin(t.app);
+    let token = first;
+    const view = async (ref: string) => {
+      const link = await call(t.app, 'GET', `/api/statement/slip/reference/${ref}`, { token });
+      if (link.status !== 200) return link.status;
+      return (await t.app.inject({ method: 'GET', url: (link.body as { url: string }).url })).statusCode;
+    };
+    await setVerifier('down');
+    try {
+      const old = await uploadAndSettle(token, plainPng());
+      // A slip still waiting for the bank keeps its picture, however old.
+      const tr = await transfer(reg, 45);
+      const waiting = slipSchema.parse((await upload(token, { bytes: await slipPicture(tr) })).body);
+      await retryScheduled(waiting.slipId);
+
+      t.clock.advance(29 * DAY);
+      token = await login(t.app, reg.username, reg.password);
+      expect(await t.app.purgeSlipImages()).toBe(0);
+      expect(await view(old.slipId)).toBe(200);
+
+      t.clock.advance(2 * DAY);
+      token = await login(t.app, reg.username, reg.password);
+      expect(await t.app.purgeSlipImages()).toBeGreaterThanOrEqual(1);
+      expectError(
+        await call(t.app, 'GET', `/api/statement/slip/reference/${old.slipId}`, { token }),
+        410,
+        'SLIP_IMAGE_GONE',
+      );
+      const listed = (await listSlips(token, 1, 50)).slips;
+      expect(listed.find((x) => x.slipId === old.slipId)).toMatchObject({
+        status: 'FAILED',
+        note: 'CANNOT_READ_CROPPED_IMAGE',
+      });
+      expect(await view(waiting.slipId)).toBe(200);
+    } finally {
+      await setVerifier('ok');
+      t.clock.advance(-31 * DAY);
+      await t.db.query(`delete from settings where key = 'slip.imageRetentionDays'`);
+    }
   });
 });
 

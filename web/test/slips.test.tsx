@@ -173,7 +173,7 @@ describe('slip table', () => {
     expect(api.callsTo('POST', '/api/statement/slip')[2]?.body).toEqual({ page: 2, limit: 10 });
   });
 
-  it('[SLIP-3] view asks for the image address and opens it in a new tab', async () => {
+  it('[SLIP-3] view asks for the image address and opens it in a new tab; a picture no longer kept is said so', async () => {
     const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
     const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
@@ -181,7 +181,7 @@ describe('slip table', () => {
       'POST /api/statement/slip': listed,
       'GET /api/statement/slip/reference/REF500': () =>
         json(slips.slipImageLink.response.parse({ url: 'https://files.example/slips/REF500.png?sig=abc' })),
-      'GET /api/statement/slip/reference/REFDUP': () => fail('NOT_FOUND', 404),
+      'GET /api/statement/slip/reference/REFDUP': () => fail('SLIP_IMAGE_GONE', 410),
       'GET /api/statement/slip/reference/sl_unread': () =>
         json(
           slips.slipImageLink.response.parse({ url: 'https://files.example/slips/sl_unread.png?sig=def' }),
@@ -199,8 +199,9 @@ describe('slip table', () => {
     await user.click(views[3]!);
     await waitFor(() => expect(tab.location.href).toBe('https://files.example/slips/sl_unread.png?sig=def'));
 
+    // An old slip whose picture is no longer kept says so, in the member's words.
     await user.click(views[2]!);
-    expect(await screen.findByText(errorEn('NOT_FOUND'))).toBeTruthy();
+    expect(await screen.findByText(errorEn('SLIP_IMAGE_GONE'))).toBeTruthy();
     expect(tab.close).toHaveBeenCalledTimes(1);
   });
 });

@@ -130,12 +130,13 @@ const imageSignature = (secret: string, slipId: string, exp: number) =>
  * on several of the member's slips names the newest.
  */
 export async function slipImageLink(ctx: Ctx, memberId: string, ref: string): Promise<{ url: string }> {
-  const [row] = await ctx.db.query<{ public_id: string }>(
-    `select public_id from slips where member_id = $1 and (public_id = $2 or reference = $2)
+  const [row] = await ctx.db.query<{ public_id: string; kept: boolean }>(
+    `select public_id, image is not null as kept from slips where member_id = $1 and (public_id = $2 or reference = $2)
      order by (public_id = $2) desc, created_at desc, id desc limit 1`,
     [memberId, ref],
   );
   if (!row) throw new AppError('NOT_FOUND', 404);
+  if (!row.kept) throw new AppError('SLIP_IMAGE_GONE', 410);
   const exp = Math.floor(ctx.clock.now().getTime() / 1000) + SLIP_LINK_TTL_S;
   const sig = imageSignature(ctx.secret, row.public_id, exp).toString('base64url');
   return { url: `/api/statement/slip/image/${row.public_id}?exp=${exp}&sig=${sig}` };
@@ -152,14 +153,35 @@ export async function slipImage(
     sameBytes(Buffer.from(sig, 'base64url'), imageSignature(ctx.secret, slipId, exp)) &&
     exp * 1000 > ctx.clock.now().getTime();
   if (!valid) throw new AppError('INVALID_SIGNATURE', 403);
-  const [row] = await ctx.db.query<{ image: Uint8Array; image_type: SlipImageType }>(
+  const [row] = await ctx.db.query<{ image: Uint8Array | null; image_type: SlipImageType }>(
     'select image, image_type from slips where public_id = $1',
     [slipId],
   );
   if (!row) throw new AppError('NOT_FOUND', 404);
+  if (!row.image) throw new AppError('SLIP_IMAGE_GONE', 410);
   return {
     bytes: Buffer.from(row.image),
     type: row.image_type,
     filename: `slip-${slipId}.${row.image_type === 'image/png' ? 'png' : 'jpg'}`,
   };
+}
+
+/** How long a settled slip's picture is kept, in days: the operator's setting, else 180. */
+const DEFAULT_IMAGE_RETENTION_DAYS = 180;
+
+/**
+ * Drops the pictures of settled slips older than the retention (a batch at a time); the slips stay
+ * listed, and their view link answers SLIP_IMAGE_GONE. A slip still PROCESSING keeps its picture.
+ */
+export async function purgeSlipImages(ctx: Ctx, batch = 500): Promise<number> {
+  const days = (await getSetting<number>(ctx.db, 'slip.imageRetentionDays')) ?? DEFAULT_IMAGE_RETENTION_DAYS;
+  const before = new Date(ctx.clock.now().getTime() - days * 86_400_000);
+  const purged = await ctx.db.query(
+    `update slips set image = null
+     where id in (select id from slips where image is not null and created_at < $1 and status <> 'PROCESSING'
+                  order by created_at limit $2)
+     returning id`,
+    [before, batch],
+  );
+  return purged.length;
 }
