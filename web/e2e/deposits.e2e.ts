@@ -147,9 +147,12 @@ describe('deposits without the bank feed, in the browser', () => {
       .toBe(1);
     await expect.poll(() => table.getByText('฿250.00').count()).toBeGreaterThan(0);
     await screenshot(page, 'deposit-slip-table-en');
+    // Closing the table refreshes the statement behind it.
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByText(en.statement.activity.deposit.QR).count()).toBe(1);
-    await expect.poll(() => page.getByText(en.statement.activity.deposit.SLIP).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(en.statement.activity.deposit.SLIP).count(), { timeout: 15_000 })
+      .toBe(1);
 
     // A withdrawal leaves at once, pending, then the bank pays it (WD-2).
     await page.goto(`${base}/user/home`);

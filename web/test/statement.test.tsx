@@ -139,4 +139,26 @@ describe('statement', () => {
       formatDateTime(created).slice(0, 13),
     );
   });
+  it('[ST-1] [SLIP-3] a slip verified while the slip table is open is on the statement when it closes', async () => {
+    logIn();
+    let verified = false;
+    const api = mockApi({
+      'POST /api/statement': () =>
+        answer(1, [
+          verified
+            ? entry({ channel: 'SLIP', amount: 250, createdAt: ago(60_000) })
+            : entry({ channel: 'BANK', amount: 100 }),
+        ])(),
+      'POST /api/statement/slip': () => json({ total: 0, slips: [] }),
+    });
+    const { user } = await renderApp('/user/statement');
+    await screen.findByText('Deposit by bank transfer');
+    await user.click(screen.getByRole('button', { name: 'Deposit slips' }));
+    await screen.findByRole('dialog', { name: 'Deposit slips' });
+    const asked = api.calls.filter((c) => c.path === '/api/statement').length;
+    verified = true;
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Deposit by slip')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/api/statement').length).toBeGreaterThan(asked);
+  });
 });
