@@ -2,7 +2,7 @@ import { statement, type StatementEntry } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../src/features/statement/api/get-statement';
-import { formatDateTime, formatTimeAgo } from '../src/lib/format';
+import { formatDateTime, formatTimeAgo, laoTimeAgo } from '../src/lib/format';
 import { json, mockApi, type Call, logIn } from './api';
 import { errorEn, renderApp } from './render';
 
@@ -112,6 +112,15 @@ describe('statement', () => {
     expect(screen.queryByRole('navigation', { name: 'Statement pages' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Refresh statement' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/statement')).toHaveLength(2));
+  });
+
+  it('[ST-3] in a browser without Lao data, time ago is still Lao, in the same words as ICU', () => {
+    const icu = new Intl.RelativeTimeFormat('lo-LA', { numeric: 'auto' });
+    for (const unit of ['year', 'month', 'day', 'hour', 'minute', 'second'] as const) {
+      for (const n of [1, 2, 11]) expect(laoTimeAgo.format(-n, unit)).toBe(icu.format(-n, unit));
+    }
+    // Under a minute the statement says "now".
+    expect(laoTimeAgo.format(0, 'second')).toBe(icu.format(0, 'second'));
   });
 
   it('[ST-3] time ago in years, months, days, hours and minutes, in the member language', async () => {

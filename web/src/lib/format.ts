@@ -101,7 +101,40 @@ const TIME_AGO_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
+type RelativeFormat = Pick<Intl.RelativeTimeFormat, 'format'>;
+const relativeFormats = new Map<Locale, RelativeFormat>();
+
+/** Lao words of "time ago" as ICU has them: the unit after a number, and the days that have a name. */
+const LAO_AGO: Partial<
+  Record<Intl.RelativeTimeFormatUnit, { unit: string; named?: Record<number, string> }>
+> = {
+  year: { unit: 'ປີ', named: { 1: 'ປີກາຍ' } },
+  month: { unit: 'ເດືອນ', named: { 1: 'ເດືອນແລ້ວ' } },
+  day: { unit: 'ມື້', named: { 1: 'ມື້ວານ', 2: 'ມື້ກ່ອນ' } },
+  hour: { unit: 'ຊົ່ວໂມງ' },
+  minute: { unit: 'ນາທີ' },
+  second: { unit: 'ວິນາທີ' },
+};
+
+/**
+ * "Time ago" in Lao for a browser whose ICU data has no Lao (it would answer in English): the same
+ * words as ICU's Lao, past only, as the statement needs.
+ */
+export const laoTimeAgo: RelativeFormat = {
+  format(value, unit) {
+    const n = Math.abs(Number(value));
+    if (n === 0) return 'ຕອນນີ້';
+    const words = LAO_AGO[unit as Intl.RelativeTimeFormatUnit] ?? { unit: String(unit) };
+    return words.named?.[n] ?? `${n} ${words.unit}ກ່ອນ`;
+  },
+};
+
+function relativeFormat(locale: Locale): RelativeFormat {
+  const tag = LOCALE_TAGS[locale] ?? 'th-TH';
+  const rtf = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' });
+  const speaksIt = rtf.resolvedOptions().locale.split('-')[0] === tag.split('-')[0];
+  return !speaksIt && locale === 'la' ? laoTimeAgo : rtf;
+}
 
 /** ST-3: "3 hours ago" in the member's language; under a minute is "now". */
 export function formatTimeAgo(
@@ -113,7 +146,7 @@ export function formatTimeAgo(
   if (Number.isNaN(time)) return '';
   let rtf = relativeFormats.get(locale);
   if (!rtf) {
-    rtf = new Intl.RelativeTimeFormat(LOCALE_TAGS[locale] ?? 'th-TH', { numeric: 'auto' });
+    rtf = relativeFormat(locale);
     relativeFormats.set(locale, rtf);
   }
   const seconds = Math.max(0, Math.floor((now - time) / 1000));
