@@ -6,7 +6,9 @@
 //   credit <reference> <phone> [noticeId]
 //                             credit an unmatched bank transfer to a member (closing their notice)
 //   actions                   what operators did: approvals, rejections, credits, by name
-//   qr-refused                QR payments refused (cancelled or expired QR, other amount): at the gateway
+//   qr-refused                QR payments refused (paid after expiry, other amount, unknown): at the gateway
+//   qr-credit <id> [phone]    credit a refused QR payment to its member (or to the member with that phone)
+//   qr-refunded <id>          record that the gateway refunded a refused QR payment
 // OPS_URL (default http://localhost:3000) and OPS_TOKEN (default: the one `npm start` keeps in ./data).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,17 +33,23 @@ const routes = {
     { phone: rest[0], noticeId: rest[1] },
   ],
   'qr-refused': () => ['GET', '/api/ops/qr/refused'],
+  'qr-credit': () => [
+    'POST',
+    `/api/ops/qr/refused/${encodeURIComponent(arg ?? '')}/credit`,
+    { phone: rest[0] },
+  ],
+  'qr-refunded': () => ['POST', `/api/ops/qr/refused/${encodeURIComponent(arg ?? '')}/refunded`, {}],
   actions: () => ['GET', '/api/ops/actions'],
 };
 if (
   !routes[command] ||
-  (['approve', 'reject', 'credit'].includes(command) && !arg) ||
+  (['approve', 'reject', 'credit', 'qr-credit', 'qr-refunded'].includes(command) && !arg) ||
   (command === 'credit' && !rest[0])
 ) {
   console.log(
     readFileSync(new URL(import.meta.url), 'utf8')
       .split('\n')
-      .slice(0, 11)
+      .slice(0, 12)
       .join('\n'),
   );
   process.exit(2);

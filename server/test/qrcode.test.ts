@@ -308,6 +308,71 @@ describe('QR payment callbacks', () => {
     ]);
   });
 
+  it('the operator credits a refused payment once, or records its refund; every decision is audited', async () => {
+    const ops = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+      call(t.app, method, url, { headers: { authorization: 'Bearer operator-token-for-tests' }, body });
+    const { reg, token } = await registerAndLogin(t.app);
+    const made = await create(token, 'PAYONEX', 120);
+    const orderId = made.body.qrcodeId as string;
+    // Paid one second too late, and a payment for a QR nobody knows.
+    const late = paid(orderId, 120, { paidAt: new Date(made.body.expireIn as number).toISOString() });
+    expect((await callback('PAYONEX', late)).statusCode).toBe(409);
+    const stray = paid('QNOBODY00000001', 75);
+    expect((await callback('PAYONEX', stray)).statusCode).toBe(404);
+    const wrong = paid(orderId, 999);
+    expect((await callback('PAYONEX', wrong)).statusCode).toBe(422);
+
+    type Refused = { id: string; transaction_id: string; resolution: string | null };
+    const refused = async () => (await ops('GET', '/api/ops/qr/refused')).body as unknown as Refused[];
+    const idOf = async (tx: string) => (await refused()).find((r) => r.transaction_id === tx)!.id;
+
+    const credited = await ops('POST', `/api/ops/qr/refused/${await idOf(late.transactionId)}/credit`, {});
+    expect(credited.body).toMatchObject({
+      resolution: 'CREDITED',
+      depositId: expect.stringMatching(/^D\d+$/),
+    });
+    expect(await walletAmount(t.app, token)).toBe(120);
+    // Once only.
+    const again = await ops('POST', `/api/ops/qr/refused/${await idOf(late.transactionId)}/credit`, {});
+    expectError(again, 404, 'NOT_FOUND');
+    // An unknown QR has no member: the operator names one by phone.
+    const strayId = await idOf(stray.transactionId);
+    expectError(await ops('POST', `/api/ops/qr/refused/${strayId}/credit`, {}), 404, 'NO_USER');
+    await ops('POST', `/api/ops/qr/refused/${strayId}/credit`, { phone: reg.username });
+    expect(await walletAmount(t.app, token)).toBe(195);
+    // The wrong amount went back to the payer at the gateway.
+    const wrongId = await idOf(wrong.transactionId);
+    expect((await ops('POST', `/api/ops/qr/refused/${wrongId}/refunded`, {})).body).toEqual({
+      id: wrongId,
+      resolution: 'REFUNDED',
+    });
+    expect(await walletAmount(t.app, token)).toBe(195);
+    expect(
+      (await refused())
+        .filter((r) => [late, stray, wrong].some((p) => p.transactionId === r.transaction_id))
+        .map((r) => r.resolution)
+        .sort(),
+    ).toEqual(['CREDITED', 'CREDITED', 'REFUNDED']);
+
+    const actions = (await ops('GET', '/api/ops/actions')).body as unknown as Array<{
+      action: string;
+      target: string;
+      outcome: string;
+    }>;
+    const mine = actions.filter(
+      (a) => [strayId, wrongId].includes(a.target) || a.action === 'qr-payment.credit',
+    );
+    expect(mine.map((a) => `${a.action} ${a.outcome}`)).toEqual(
+      expect.arrayContaining([
+        'qr-payment.credit DONE',
+        'qr-payment.credit NOT_FOUND',
+        'qr-payment.credit NO_USER',
+        'qr-payment.refunded DONE',
+      ]),
+    );
+    await expectLedgerSound(t.db);
+  });
+
   it('[DEP-7] a payment that crossed the cancel, the replacing QR or the expiry mark still credits once', async () => {
     const { token } = await registerAndLogin(t.app);
     // Three QRs paid while live at the gateway, whose callbacks reach Krapao only after it ended them.

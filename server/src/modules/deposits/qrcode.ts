@@ -16,7 +16,8 @@ import type { Queryable } from '../../db/db.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
-import { creditDeposit } from './credit.ts';
+import { minor } from '../../ledger/ledger.ts';
+import { creditDeposit, depositIdOf } from './credit.ts';
 
 interface QrRow {
   public_id: string;
@@ -42,7 +43,7 @@ const NO_QR: QrcodeRecord = {
 };
 
 /** The ledger account a gateway owes the operator from: what it collected and will settle. */
-const gatewayAccount = (provider: string) => `house:gateway:${provider}`;
+export const gatewayAccount = (provider: string) => `house:gateway:${provider}`;
 
 /** A provider the operator offers: KBANK by QR (mode not AUTO) or an active PAYMENT gateway. */
 async function checkProvider(ctx: Ctx, provider: string): Promise<QrProvider> {
@@ -271,4 +272,49 @@ export async function qrPaid(
     ],
   );
   throw new AppError(result.refused, result.status);
+}
+
+/**
+ * The operator's decision on a refused QR payment (`npm run ops -- qr-credit | qr-refunded`): credit it to
+ * the QR's member after all (or to the member with `phone`, for an unknown QR), or record that it was
+ * refunded at the gateway. Each refused payment is settled once; the credit is one deposit per gateway
+ * transaction, like any QR payment.
+ */
+export async function resolveRefusedQr(
+  ctx: Ctx,
+  req: { id: string; resolution: 'CREDITED' | 'REFUNDED'; phone?: string },
+) {
+  return ctx.db.tx(async (q) => {
+    const now = ctx.clock.now();
+    const [row] = await q.query<{
+      provider: string;
+      order_id: string;
+      transaction_id: string;
+      amount: unknown;
+      member_id: string | null;
+    }>(
+      `update refused_qr_payments set resolution = $2, resolved_at = $3
+       where id = $1 and resolution is null returning provider, order_id, transaction_id, amount, member_id`,
+      [/^\d{1,18}$/.test(req.id) ? req.id : '0', req.resolution, now],
+    );
+    if (!row) throw new AppError('NOT_FOUND', 404);
+    if (req.resolution === 'REFUNDED') return { id: req.id, resolution: req.resolution };
+    const [member] = req.phone
+      ? await q.query<{ id: string }>('select id from members where phone = $1', [req.phone])
+      : row.member_id
+        ? [{ id: row.member_id }]
+        : [];
+    if (!member) throw new AppError('NO_USER', 404);
+    const depositId = await creditDeposit(q, {
+      memberId: String(member.id),
+      channel: 'QR',
+      amount: minor(row.amount),
+      reference: `${row.provider}:${row.transaction_id}`,
+      journalRef: `deposit:qr:${row.provider}:payment:${row.transaction_id}`,
+      from: gatewayAccount(row.provider),
+      at: now,
+    });
+    ctx.log.info({ id: req.id, orderId: row.order_id }, 'operator credited a refused QR payment');
+    return { id: req.id, resolution: req.resolution, depositId: depositIdOf(depositId) };
+  });
 }

@@ -41,6 +41,14 @@ export function opsRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string,
       (req) => service.creditBankLine(ctx, operatorOf(req), req.params.reference, req.body ?? {}),
     );
     ops.get('/api/ops/qr/refused', () => service.refusedQrPayments(ctx));
+    ops.post<{ Params: { id: string; decision: string }; Body: { phone?: unknown } }>(
+      '/api/ops/qr/refused/:id/:decision',
+      (req) => {
+        const { id, decision } = req.params;
+        if (decision !== 'credit' && decision !== 'refunded') throw new AppError('NOT_FOUND', 404);
+        return service.resolveQrPayment(ctx, operatorOf(req), id, decision, req.body ?? {});
+      },
+    );
     ops.get('/api/ops/actions', () => service.listActions(ctx));
   });
 }

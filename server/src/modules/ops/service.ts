@@ -2,6 +2,7 @@ import { toBaht } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { minor } from '../../ledger/ledger.ts';
+import { resolveRefusedQr } from '../deposits/qrcode.ts';
 import { creditUnmatchedLine } from '../deposits/service.ts';
 import { payWithdrawal, settle } from '../withdrawals/service.ts';
 
@@ -76,7 +77,8 @@ export async function unmatchedBankLines(ctx: Ctx) {
 /** QR payments a gateway reported but Krapao refused: the money is at the gateway, in no wallet. */
 export async function refusedQrPayments(ctx: Ctx) {
   const rows = await ctx.db.query<Record<string, unknown>>(
-    `select r.provider, r.order_id, r.transaction_id, r.amount, r.paid_at, r.reason, m.phone as member_phone
+    `select r.id::text as id, r.provider, r.order_id, r.transaction_id, r.amount, r.paid_at, r.reason,
+            m.phone as member_phone, r.resolution
      from refused_qr_payments r left join members m on m.id = r.member_id
      order by r.created_at desc limit 200`,
   );
@@ -97,5 +99,22 @@ export function creditBankLine(
     ctx,
     { operator, action: 'bank-line.credit', target: reference, detail: { phone, noticeId } },
     () => creditUnmatchedLine(ctx, { reference, phone, noticeId }),
+  );
+}
+
+/**
+ * Settles a refused QR payment: `credit` gives it to the QR's member after all (or to the member with
+ * `phone`, for an unknown QR); `refunded` records that the gateway gave the money back.
+ */
+export function resolveQrPayment(
+  ctx: Ctx,
+  operator: string,
+  id: string,
+  decision: 'credit' | 'refunded',
+  body: { phone?: unknown },
+) {
+  const phone = typeof body.phone === 'string' && body.phone.trim() ? body.phone.trim() : undefined;
+  return audited(ctx, { operator, action: `qr-payment.${decision}`, target: id, detail: { phone } }, () =>
+    resolveRefusedQr(ctx, { id, resolution: decision === 'credit' ? 'CREDITED' : 'REFUNDED', phone }),
   );
 }
