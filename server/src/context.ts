@@ -20,9 +20,9 @@ export interface Ctx {
   payouts: PayoutProvider | undefined;
   /** Shared secret of the bank-feed webhook; undefined turns the webhook off. */
   bankFeedSecret: string | undefined;
-  /** Asks the bank about the transfer on a slip (SLIP-2); undefined refuses slip uploads. */
+  /** Asks the bank about the transfer on a slip (SLIP-4); without one, slips wait and end UNKNOW_ERROR. */
   slipVerifier: SlipVerifier | undefined;
-  /** Makes QR payments (DEP-4); undefined when no gateway is configured. */
+  /** Makes payable QRs at the gateways (DEP-6); undefined when none is configured. */
   qrGateway: QrGateway | undefined;
   /** Shared secret of the QR gateways' callbacks; undefined turns the webhook off. */
   qrGatewaySecret: string | undefined;

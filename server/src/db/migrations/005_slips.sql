@@ -7,7 +7,8 @@ create table slips (
   member_id bigint not null references members (id),
   status text not null check (status in ('PROCESSING', 'SUCCESS', 'FAILED')),
   note text,                                 -- SLIP-4 reason code of a FAILED slip
-  image bytea not null,                      -- the uploaded bytes, never interpreted by anything but the decoder
+  image bytea,                               -- the uploaded bytes, never interpreted by anything but the decoder;
+                                             -- null once dropped, slip.imageRetentionDays after a settled slip
   image_type text not null check (image_type in ('image/png', 'image/jpeg')),
   reference text,                            -- the bank's transRef read from the QR
   sending_bank text,                         -- the 3-digit clearing code read from the QR
@@ -23,6 +24,8 @@ create table slips (
 create index slips_member_idx on slips (member_id, created_at desc, id desc);
 create index slips_reference_idx on slips (reference);
 create index slips_due_idx on slips (next_attempt_at) where status = 'PROCESSING';
+-- The pictures still kept, oldest first, for the hourly purge (slips/service.ts purgeSlipImages).
+create index slips_image_kept_idx on slips (created_at) where image is not null;
 -- SLIP-5 backstop: one bank reference succeeds on at most one slip (bank_feed_items decides first).
 create unique index slips_one_success_idx on slips (reference) where status = 'SUCCESS';
 

@@ -12,10 +12,13 @@
 -- (withdrawAll), with p_seen the balance the member saw (or null). A key already used returns the first
 -- answer and moves nothing (replayed true); the same key with another request hash is
 -- IDEMPOTENCY_KEY_REUSED. A refusal rolls everything back, the key included, so a retry is tried afresh.
--- auto_payout is the operator's withdraw.autoPayout, read in the same transaction.
+-- With automatic payouts (the operator's withdraw.autoPayout, read in the same transaction) and a payout
+-- provider at the server (p_can_pay), the withdrawal is claimed for its payout here: inserted PROCESSING
+-- with its first attempt, and `payout` answers what the bank call needs. That saves the claim its own
+-- transaction; members see PROCESSING as pending. Otherwise it waits PENDING for the operator.
 create function wallet_withdraw(p_member bigint, p_key text, p_hash bytea, p_amount bigint, p_seen bigint,
-                                p_public_id text, p_created_at text)
-returns table (response jsonb, replayed boolean, auto_payout boolean)
+                                p_public_id text, p_created_at text, p_can_pay boolean)
+returns table (response jsonb, replayed boolean, payout jsonb)
 language plpgsql as $$
 declare
   v_at timestamptz := p_created_at::timestamptz;
@@ -30,6 +33,7 @@ declare
   v_amount bigint;
   v_withdrawal text;
   v_response jsonb;
+  v_payout jsonb;
 begin
   -- On unless the setting is false (or 0 or ""); absent means on.
   v_auto := not coalesce((select s.value in ('false'::jsonb, '0'::jsonb, '""'::jsonb)
@@ -45,7 +49,7 @@ begin
     if v_seen_hash is null or v_seen_hash <> p_hash then
       raise exception 'IDEMPOTENCY_KEY_REUSED' using errcode = 'P0004';
     end if;
-    return query select v_seen_response, true, v_auto;
+    return query select v_seen_response, true, null::jsonb;
     return;
   end if;
 
@@ -68,11 +72,18 @@ begin
   end if;
 
   -- Paid to the account registered now: a later profile change does not redirect this withdrawal.
-  insert into withdrawals (public_id, member_id, amount, status, bank_code, bank_account_no, bank_account_name,
-                           created_at, updated_at)
-  select p_public_id, m.id, v_amount, 'PENDING', m.bank_code, m.bank_account_no, m.bank_account_name, v_at, v_at
+  -- With automatic payouts the withdrawal is claimed for its payout here (PROCESSING, first attempt),
+  -- which saves the claim's own transaction; the member still sees it pending.
+  insert into withdrawals (public_id, member_id, amount, status, attempts, bank_code, bank_account_no,
+                           bank_account_name, created_at, updated_at)
+  select p_public_id, m.id, v_amount, case when v_auto and p_can_pay then 'PROCESSING' else 'PENDING' end,
+         case when v_auto and p_can_pay then 1 else 0 end, m.bank_code, m.bank_account_no, m.bank_account_name,
+         v_at, v_at
   from members m where m.id = p_member
-  returning public_id into v_withdrawal;
+  returning public_id, case when status = 'PROCESSING' then jsonb_build_object(
+           'reference', public_id, 'bankCode', bank_code, 'accountNo', bank_account_no,
+           'accountName', bank_account_name, 'amountMinor', amount::text) end
+  into v_withdrawal, v_payout;
   if v_withdrawal is null then
     raise exception 'no member %', p_member;
   end if;
@@ -89,7 +100,7 @@ begin
     'balance', round((v_balance - v_amount) / 100.0, 2),
     'createdAt', p_created_at);
   update idempotency_keys k set response = v_response where k.member_id = p_member and k.key = p_key;
-  return query select v_response, false, v_auto;
+  return query select v_response, false, v_payout;
 end $$;
 
 -- DEP-11: one line of the bank feed. Credits the member whose registered account sent it, once per bank

@@ -23,7 +23,7 @@ interface Row {
  * same transaction as the withdrawal record. With automatic payouts the payout is sent after the answer;
  * otherwise the operator approves it (payWithdrawal).
  * `amount` undefined means the whole wallet (withdrawAll); `seen` is the balance the member saw.
- * The whole request, idempotency key included, is one call of wallet_withdraw (db/migrations/009): one
+ * The whole request, idempotency key included, is one call of wallet_withdraw (db/migrations/006): one
  * round trip, one transaction, no session left idle in transaction while Node works.
  */
 export async function requestWithdrawal(
