@@ -53,6 +53,8 @@ export const TRUEWALLET_MIN_BAHT = 2;
 
 export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
 export type QrProvider = (typeof QR_PROVIDERS)[number];
+export const isQrProvider = (code: string): code is QrProvider =>
+  (QR_PROVIDERS as readonly string[]).includes(code);
 
 /** DEP-8 / DEP-9: QR minimums and quick picks in baht. */
 export const QR_MIN_BAHT: Record<QrProvider, number> = {

@@ -25,13 +25,12 @@ export {
   type StatementEntry,
 } from './statement.ts';
 export * as deposits from './deposits.ts';
-export { qrcodeRecordSchema, type QrcodeRecord } from './deposits.ts';
+export { type QrcodeRecord } from './deposits.ts';
 export * as slips from './slips.ts';
 export {
   SLIP_IMAGE_TYPES,
   SLIP_LINK_TTL_S,
   SLIP_MAX_BYTES,
-  SLIP_STATUSES,
   SLIP_UPLOADS_PER_MIN,
   slipSchema,
   type Slip,

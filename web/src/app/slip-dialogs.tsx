@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { SlipTableModal } from '../features/slips/components/SlipTableModal';
 import { SlipUploadModal } from '../features/slips/components/SlipUploadModal';
-import { statementKeys } from '../features/statement/api/keys';
-import { walletKeys } from '../features/wallet/api/keys';
+import { useMoneyMoved } from './money';
 
 export type SlipDialog = 'table' | 'upload' | null;
 
@@ -12,11 +10,10 @@ export type SlipDialog = 'table' | 'upload' | null;
  * a slip seen "Success" in the table is a deposit on the statement when the member gets back to it.
  */
 export function SlipDialogs({ open, onChange }: { open: SlipDialog; onChange: (next: SlipDialog) => void }) {
-  const queryClient = useQueryClient();
+  const moneyMoved = useMoneyMoved();
   const close = () => {
     onChange(null);
-    void queryClient.invalidateQueries({ queryKey: statementKeys.all() });
-    void queryClient.invalidateQueries({ queryKey: walletKeys.detail() });
+    moneyMoved();
   };
   return (
     <>

@@ -1,4 +1,4 @@
-import { DATE_FORMAT, type Currency, type Locale } from '@krapao/contract';
+import { DATE_FORMAT, formatBankAccountNo, type Currency, type Locale } from '@krapao/contract';
 import { serverNow } from './clock';
 
 // SH-16: the one place that turns minor units and timestamps into text.
@@ -83,7 +83,8 @@ export function formatDateTime(value: string | number | Date): string {
 /** A Thai mobile number as people write it: 089-123-4567; other lengths as they are. */
 export function formatPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 ? `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
+  // Grouped 3-3-4 like a bank account number.
+  return digits.length === 10 ? formatBankAccountNo(digits) : phone;
 }
 
 /** DEP-7: the time left as mm:ss (minutes may pass 59); a started second counts as whole. */

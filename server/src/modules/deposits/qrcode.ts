@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import {
   QR_MIN_BAHT,
-  QR_PROVIDERS,
+  isQrProvider,
   QR_TTL_S,
   toBaht,
   toMinor,
@@ -47,7 +47,7 @@ export const gatewayAccount = (provider: string) => `house:gateway:${provider}`;
 
 /** A provider the operator offers: KBANK by QR (mode not AUTO) or an active PAYMENT gateway. */
 async function checkProvider(ctx: Ctx, provider: string): Promise<QrProvider> {
-  if (!(QR_PROVIDERS as readonly string[]).includes(provider)) throw new AppError('NOT_FOUND', 404);
+  if (!isQrProvider(provider)) throw new AppError('NOT_FOUND', 404);
   const [offered] = await ctx.db.query(
     `select 1 from house_accounts where bank_code = $1 and active
        and (bank_type = 'PAYMENT' or (bank_code = 'KBANK' and mode <> 'AUTO'))`,

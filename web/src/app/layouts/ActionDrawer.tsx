@@ -39,7 +39,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [slipDialog, setSlipDialog] = useState<SlipDialog>(null);
   // Fetched only while the drawer or one of its dialogs is open, not on every member page.
-  const wallet = useWallet(opened || dialog !== null || slipDialog !== null);
+  const wallet = useWallet(opened || dialog !== null);
   const refresh = useRefreshSlots();
   const refreshing = useDelayedFlag(refresh.isPending);
   const limits = useWithdrawLimits(dialog === 'withdraw');

@@ -1,4 +1,4 @@
-import { QR_MIN_BAHT, QR_PROVIDERS, QR_QUICK_PICKS_BAHT, type QrProvider } from '@krapao/contract';
+import { QR_MIN_BAHT, QR_QUICK_PICKS_BAHT, isQrProvider, type QrProvider } from '@krapao/contract';
 import { qrMinDepositOverrideBaht } from '../../lib/config';
 import { bahtToMinor } from '../../lib/format';
 import type { DepositAccount } from './accounts';
@@ -7,10 +7,6 @@ import type { DepositAccount } from './accounts';
 export interface QrChannel {
   provider: QrProvider;
   account: DepositAccount;
-}
-
-function isQrProvider(code: string): code is QrProvider {
-  return (QR_PROVIDERS as readonly string[]).includes(code);
 }
 
 /**

@@ -171,22 +171,16 @@ function SlipRow({ slip, onView }: { slip: Slip; onView: () => void }) {
         )}
       </Table.Td>
       <Table.Td>
-        {slip.slipId ? (
-          <Anchor
-            component="button"
-            type="button"
-            fz="sm"
-            fw={600}
-            aria-label={t('slips.viewLabel', { date: `${date} ${time}` })}
-            onClick={onView}
-          >
-            {t('slips.view')}
-          </Anchor>
-        ) : (
-          <Text fz="sm" c="dimmed" component="span">
-            -
-          </Text>
-        )}
+        <Anchor
+          component="button"
+          type="button"
+          fz="sm"
+          fw={600}
+          aria-label={t('slips.viewLabel', { date: `${date} ${time}` })}
+          onClick={onView}
+        >
+          {t('slips.view')}
+        </Anchor>
       </Table.Td>
     </Table.Tr>
   );
