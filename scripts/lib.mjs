@@ -54,15 +54,17 @@ function newestMtime(path) {
   );
 }
 
-const STAMP = join(root, 'web', 'dist', '.build-stamp.json');
+/** The built web app: web/dist, or WEB_OUT_DIR when set (see web/vite.config.ts). */
+export const webDist = () => process.env.WEB_OUT_DIR || join(root, 'web', 'dist');
+const stampPath = () => join(webDist(), '.build-stamp.json');
 /** The build settings that change the web bundle (SH-2, SH-3). */
 export const webBuildEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('VITE_') || k === 'REGION'));
 
 /** True when web/dist is missing, older than its sources, or built with other settings. */
 export function webBuildIsStale() {
-  if (!existsSync(STAMP)) return true;
-  const stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+  if (!existsSync(stampPath())) return true;
+  const stamp = JSON.parse(readFileSync(stampPath(), 'utf8'));
   const sources = [
     'web/src',
     'web/index.html',
@@ -82,7 +84,7 @@ export async function buildWeb() {
   const code = await run('npm', ['run', 'build', '-w', 'web', '--silent'], { env: viteEnv });
   if (code !== 0) return code;
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(STAMP, JSON.stringify({ builtAt: Date.now(), env }));
+  writeFileSync(stampPath(), JSON.stringify({ builtAt: Date.now(), env }));
   return 0;
 }
 
@@ -116,7 +118,7 @@ export async function startServer(env = {}, opts = {}) {
         HOST: '127.0.0.1',
         SIMULATE: '1',
         DATA_DIR: dataDir,
-        WEB_DIST: join(root, 'web/dist'),
+        WEB_DIST: webDist(),
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         ...env,

@@ -7,7 +7,8 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } },
   },
   build: {
-    outDir: 'dist',
+    // WEB_OUT_DIR lets two builds (e.g. two people testing at once) keep their own folders.
+    outDir: process.env.WEB_OUT_DIR ?? 'dist',
     // The strict CSP forbids inline scripts; keep the module preload polyfill out of index.html.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
