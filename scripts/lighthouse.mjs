@@ -1,0 +1,67 @@
+// Lighthouse (mobile preset, its default simulated throttling: 150 ms RTT, 1.6 Mbps, 4x CPU) against
+// Debian's Chromium, for npm run bench:web. Only the benchmark uses it, never npm test.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, ensureChromium } from './lib.mjs';
+
+/** The figures the bench prints; times in ms, bytes as Lighthouse counts them on the wire. */
+function figuresOf(lhr) {
+  const num = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    si: num('speed-index'),
+    transferred: num('total-byte-weight'),
+  };
+}
+
+/**
+ * One Chromium for every run. `prepare(origin)` may run in it first (e.g. to put a session token in
+ * localStorage): Lighthouse clears the cache and service workers before each run but keeps localStorage.
+ */
+export async function startLighthouse() {
+  const chrome = await launch({
+    chromePath: ensureChromium(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    logLevel: 'silent',
+  });
+  return {
+    /** Sets localStorage entries for `origin` in the browser Lighthouse will use. */
+    async setLocalStorage(origin, entries) {
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await browser.contexts()[0].newPage();
+      await page.goto(`${origin}/api/lookup/active`).catch(() => {});
+      await page.evaluate((e) => {
+        for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+      }, entries);
+      await page.close();
+      await browser.close();
+    },
+    /** Runs Lighthouse `runs` times on `url` and answers the run with the median performance score. */
+    async measure(url, runs) {
+      const all = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+        // A member page that sent us back to /login would measure the wrong page.
+        if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+          throw new Error(`Lighthouse asked for ${url} and ended on ${result.lhr.finalDisplayedUrl}`);
+        }
+        all.push(figuresOf(result.lhr));
+      }
+      all.sort((a, b) => a.score - b.score);
+      return { ...all[Math.floor(all.length / 2)], scores: all.map((f) => f.score) };
+    },
+    close: () => chrome.kill(),
+  };
+}
