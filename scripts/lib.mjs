@@ -71,6 +71,7 @@ export function webBuildIsStale() {
     'web/public',
     'web/.env',
     'web/vite.config.ts',
+    'web/scripts',
     'contract/src',
   ];
   const newest = Math.max(...sources.map((p) => newestMtime(join(root, p))));

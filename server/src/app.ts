@@ -1,18 +1,16 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import type { Db } from './db/db.ts';
 import { appSecret, getSetting } from './db/settings.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { serveWeb } from './http/web.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
@@ -177,37 +175,6 @@ function registerTermination(app: FastifyInstance, db: Db, clock: Clock) {
       cached = { active: (await getSetting<boolean>(db, 'site.active')) ?? true, at: now };
     }
     if (!cached.active) return reply.code(410).send({ message: 'gone' });
-  });
-}
-
-/**
- * The built web app at /, with every unknown non-API path answered by index.html (client routes).
- * Anything else unknown is { message: 'NOT_FOUND' }.
- */
-async function serveWeb(app: FastifyInstance, webDist: string | undefined) {
-  const root = webDist ? resolve(webDist) : undefined;
-  if (!root || !existsSync(resolve(root, 'index.html'))) {
-    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'NOT_FOUND' }));
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    setHeaders: (res, path) => {
-      // Vite names assets by content hash, so they never change; index.html always must be fresh.
-      res.setHeader(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  app.setNotFoundHandler((req, reply) => {
-    const isPage =
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      !req.url.startsWith('/api/') &&
-      !req.url.startsWith('/sim/');
-    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ message: 'NOT_FOUND' });
   });
 }
 
