@@ -119,6 +119,8 @@ export const KRAPAO_ERROR_CODES = [
   'PASSWORD_TOO_SHORT',
   /** New password equal to the old one. */
   'PASSWORD_SAME',
+  /** PRO-3: a change of the payout account sent without the current password. */
+  'PASSWORD_REQUIRED',
   /** Unknown source code at registration. */
   'INVALID_SOURCE',
   /** Unknown invite code at registration. */

@@ -2,31 +2,35 @@ import { z } from 'zod';
 import { endpoint, messageSchema, phoneSchema } from './common.ts';
 import { OTP_DIGITS } from './constants.ts';
 
+export const otpTokenSchema = z.string().trim().min(1).max(128);
+export const otpCodeSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_DIGITS}}$`));
+
+/** A code sent: its reference, the token that names it, when it expires and when another may be sent. */
+export const otpTicketSchema = z.object({
+  otpRef: z.string(),
+  otpToken: z.string(),
+  /** Only in demo mode (DESIGN.md): the code the simulated SMS carried. */
+  code: z.string().optional(),
+  expiresAt: z.string(),
+  resendAfterS: z.number().int(),
+});
+export type OtpTicket = z.infer<typeof otpTicketSchema>;
+
 export const sendOtp = endpoint({
   method: 'POST',
   path: '/api/otp/send',
   body: z.object({ phoneNumber: phoneSchema }),
-  response: z.object({
-    otpRef: z.string(),
-    otpToken: z.string(),
-    /** Only in demo mode (DESIGN.md): the code the simulated SMS carried. */
-    code: z.string().optional(),
-    expiresAt: z.string(),
-    resendAfterS: z.number().int(),
-  }),
+  response: otpTicketSchema,
   auth: false,
 });
 
 export const verifyOtp = endpoint({
   method: 'POST',
   path: '/api/otp/verify',
-  body: z.object({
-    otpToken: z.string().trim().min(1).max(128),
-    otpCode: z
-      .string()
-      .trim()
-      .regex(new RegExp(`^\\d{${OTP_DIGITS}}$`)),
-  }),
+  body: z.object({ otpToken: otpTokenSchema, otpCode: otpCodeSchema }),
   /** { message: 'OTP_CODE_VALID' } */
   response: messageSchema,
   auth: false,

@@ -29,11 +29,19 @@ describe('profile', () => {
     const other = await registerAndLogin(t.app);
     const update = (body: unknown) => call(t.app, 'PUT', '/api/account/profile', { token, body });
     const accountNo = freshAccountNo();
+    // A new payout account needs the password and a code to the registered phone (payout-account.test.ts).
+    const code = await call(t.app, 'POST', '/api/account/bankChange/otp', {
+      token,
+      body: { currentPassword: 'correct horse 1' },
+    });
     const ok = await update({
       name: 'New Name',
       bankCode: 'BBL',
       bankAccountName: 'new name',
       bankAccountNo: accountNo,
+      currentPassword: 'correct horse 1',
+      otpToken: code.body.otpToken,
+      otpCode: code.body.code,
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({

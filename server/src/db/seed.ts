@@ -99,6 +99,8 @@ export const SETTINGS: Record<string, unknown> = {
   'withdraw.limits': { minMinor: 10_000, maxMinor: 5_000_000 },
   /** Pay withdrawals through the payout provider at once; off means the operator approves each. */
   'withdraw.autoPayout': true,
+  /** PRO-3: withdrawals to a payout account changed less than this many hours ago wait for the operator. */
+  'withdraw.newAccountHoldHours': 24,
   'slip.settings': { enabled: true, closedFrom: '23:50', closedTo: '00:10', maxAgeMinutes: 60 },
   'deposit.manual': false,
 };

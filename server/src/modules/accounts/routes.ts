@@ -3,6 +3,7 @@ import { accounts } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
+import * as payoutAccount from './payout-account.ts';
 import * as service from './service.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -17,7 +18,11 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, accounts.logout, (req) => service.logout(ctx, sessionOf(req)));
   route(app, accounts.getProfile, (req) => service.getProfile(ctx, sessionOf(req).memberId));
   route(app, accounts.updateProfile, (req, body) =>
-    service.updateProfile(ctx, sessionOf(req).memberId, body),
+    service.updateProfile(ctx, sessionOf(req).memberId, body, { ip: req.ip }),
+  );
+  route(app, accounts.bankChangePolicy, () => payoutAccount.bankChangePolicy(ctx));
+  route(app, accounts.sendBankChangeOtp, (req, body) =>
+    payoutAccount.sendBankChangeOtp(ctx, sessionOf(req).memberId, body, { ip: req.ip }),
   );
   route(app, accounts.updateBankAccountName, (req, body) =>
     service.updateBankAccountName(ctx, sessionOf(req).memberId, body),

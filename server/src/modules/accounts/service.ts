@@ -16,6 +16,7 @@ import { randomCode } from '../../lib/crypto.ts';
 import * as counter from '../../lib/rate-counter.ts';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.ts';
 import { checkBankAccount, checkPassword, checkPhone, currencyFor, inviterPublicId } from './rules.ts';
+import { saveProfile, type ProfileUpdate } from './payout-account.ts';
 import { createSession, revokeMemberSessions, revokeSession, type SessionMember } from './sessions.ts';
 
 /** REG-5: everything that can be checked before the bank step; the bank data too when it is sent. */
@@ -69,7 +70,8 @@ export async function register(ctx: Ctx, input: Registration): Promise<{ _id: st
       if (needOtp) {
         const [otp] = await q.query<{ id: string }>(
           `update otps set consumed_at = $2
-           where id = (select id from otps where phone = $1 and verified_at is not null and consumed_at is null
+           where id = (select id from otps where phone = $1 and purpose = 'register'
+                         and verified_at is not null and consumed_at is null
                          and verified_at > $2::timestamptz - make_interval(secs => $3)
                        order by verified_at desc limit 1 for update)
            returning id`,
@@ -213,19 +215,16 @@ export async function getProfile(ctx: Ctx, memberId: string): Promise<Profile> {
   return toProfile(m);
 }
 
-/** PRO-3. */
+/** PRO-3. A change of the payout account is guarded (payout-account.ts); the names alone are not. */
 export async function updateProfile(
   ctx: Ctx,
   memberId: string,
-  input: { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string },
+  input: ProfileUpdate,
+  meta: { ip: string },
 ): Promise<Profile> {
   await checkBankAccount(ctx.db, ctx.config.region, input, memberId);
   try {
-    await ctx.db.query(
-      `update members set name = $2, bank_code = $3, bank_account_name = $4, bank_account_no = $5, updated_at = $6
-       where id = $1`,
-      [memberId, input.name, input.bankCode, input.bankAccountName, input.bankAccountNo, ctx.clock.now()],
-    );
+    await saveProfile(ctx, memberId, input, meta);
   } catch (err) {
     throw uniqueViolationToCode(err) ?? err;
   }

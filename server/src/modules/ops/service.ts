@@ -9,8 +9,8 @@ import { payWithdrawal, settle } from '../withdrawals/service.ts';
 /** The newest withdrawals, of one status or all, with the member they belong to. */
 export async function listWithdrawals(ctx: Ctx, status: string | undefined) {
   const rows = await ctx.db.query<Record<string, unknown>>(
-    `select w.public_id, w.amount, w.status, w.reason, w.bank_code, w.bank_account_no, w.bank_account_name,
-            w.created_at, m.phone, m.public_id as member
+    `select w.public_id, w.amount, w.status, w.reason, w.held_for, w.bank_code, w.bank_account_no,
+            w.bank_account_name, w.created_at, m.phone, m.public_id as member
      from withdrawals w join members m on m.id = w.member_id
      where $1::text is null or w.status = $1 order by w.id desc limit 200`,
     [status ?? null],

@@ -149,10 +149,12 @@ export async function reconcilePayouts(ctx: Ctx, olderThanMs = 30_000): Promise<
   }
   // With automatic payouts nobody approves: a withdrawal still PENDING (made while payouts were manual)
   // is sent now (payWithdrawal claims it at most once). One whose payout never left after its claim is
-  // PROCESSING and NOT_FOUND at the bank, and was sent again above.
+  // PROCESSING and NOT_FOUND at the bank, and was sent again above. One held for the operator (PRO-3:
+  // its account had just been changed) is never sent without the operator's approval.
   if ((await getSetting<boolean>(ctx.db, 'withdraw.autoPayout')) ?? true) {
     const waiting = await ctx.db.query<{ public_id: string }>(
-      `select public_id from withdrawals where status = 'PENDING' and updated_at < $1 order by id limit 100`,
+      `select public_id from withdrawals where status = 'PENDING' and held_for is null and updated_at < $1
+       order by id limit 100`,
       [new Date(ctx.clock.now().getTime() - olderThanMs)],
     );
     for (const { public_id } of waiting) {
