@@ -1,5 +1,7 @@
 // Lighthouse (mobile preset, its default simulated throttling: 150 ms RTT, 1.6 Mbps, 4x CPU) against
 // Debian's Chromium, for npm run bench:web. Only the benchmark uses it, never npm test.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, ensureChromium } from './lib.mjs';
@@ -58,6 +60,13 @@ export async function startLighthouse() {
           throw new Error(`Lighthouse asked for ${url} and ended on ${result.lhr.finalDisplayedUrl}`);
         }
         all.push(figuresOf(result.lhr));
+        // LIGHTHOUSE_REPORT_DIR keeps each run's report (open the .json in the Lighthouse viewer).
+        const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+        if (dir) {
+          mkdirSync(dir, { recursive: true });
+          const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+          writeFileSync(join(dir, `${name}-${i + 1}.json`), result.report);
+        }
       }
       all.sort((a, b) => a.score - b.score);
       return { ...all[Math.floor(all.length / 2)], scores: all.map((f) => f.score) };

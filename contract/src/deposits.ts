@@ -62,6 +62,12 @@ export const qrcodeRecordSchema = z.object({
   /** When the QR stops being payable: milliseconds since the epoch (0 when there is none). */
   expireIn: z.number(),
   message: z.string(),
+  /**
+   * Krapao's addition (issue 7 item 8): the member's latest QR at the provider was paid and credited at
+   * this time (ms since the epoch), at most QR_TTL_S ago. hasQrcode is then false (nothing to pay) and
+   * qrcodeId and amount are the paid QR's: the panel says "฿X received" instead of counting down.
+   */
+  paidAt: z.number().optional(),
 });
 export type QrcodeRecord = z.infer<typeof qrcodeRecordSchema>;
 

@@ -35,3 +35,4 @@ export {
   slipSchema,
   type Slip,
 } from './slips.ts';
+export * from './realtime.ts';

@@ -10,6 +10,7 @@ import type { Db } from './db/db.ts';
 import { appSecret, getSetting } from './db/settings.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerRealtime } from './realtime/realtime.ts';
 import { serveWeb } from './http/web.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Mantine writes CSS variables into style attributes and a style tag.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // 'self' covers the realtime socket's ws:/wss: on the same host (CSP Level 3).
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   registerAuth(app, ctx);
+  registerRealtime(app, ctx);
   registerTermination(app, db, ctx.clock);
   await app.register(async (api) => {
     lookupRoutes(api, ctx);

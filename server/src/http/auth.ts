@@ -26,14 +26,20 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx) {
   app.decorateRequest('session', null);
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const header = req.headers.authorization ?? '';
-    const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
+    const match = /^Bearer (.*)$/.exec(header);
     if (!match) throw new AppError(header ? 'invalid-token' : 'UNAUTHORIZED', 401);
-    const found = await resolveSession(ctx.db, match[1]!, ctx.clock.now(), ctx.config.session);
-    if (!found) throw new AppError('invalid-token', 401);
-    if (found.status !== 'active') {
-      await revokeSession(ctx.db, found.tokenHash);
-      throw new AppError('INACTIVE_USER', 403);
-    }
-    req.session = { memberId: found.memberId, tokenHash: found.tokenHash };
+    req.session = await sessionOfToken(ctx, match[1]!);
   });
+}
+
+/** The session of a bearer token (an API call's header, a socket's handshake), or the refusal. */
+export async function sessionOfToken(ctx: Ctx, token: string): Promise<SessionMember> {
+  if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw new AppError('invalid-token', 401);
+  const found = await resolveSession(ctx.db, token, ctx.clock.now(), ctx.config.session);
+  if (!found) throw new AppError('invalid-token', 401);
+  if (found.status !== 'active') {
+    await revokeSession(ctx.db, found.tokenHash);
+    throw new AppError('INACTIVE_USER', 403);
+  }
+  return { memberId: found.memberId, tokenHash: found.tokenHash };
 }

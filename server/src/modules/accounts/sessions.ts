@@ -79,6 +79,21 @@ export async function resolveSession(
   return { memberId: String(row.member_id), tokenHash, status: row.status };
 }
 
+/**
+ * Which of these sessions are still live at `now` (not revoked, not expired, the member active), as hex
+ * hashes. Read only: an open socket is not activity that keeps a session alive.
+ */
+export async function liveSessions(q: Queryable, hexHashes: string[], now: Date): Promise<Set<string>> {
+  if (hexHashes.length === 0) return new Set();
+  const rows = await q.query<{ hash: string }>(
+    `select encode(s.token_hash, 'hex') as hash from sessions s join members m on m.id = s.member_id
+     where s.token_hash in (select decode(h, 'hex') from unnest($1::text[]) h)
+       and s.idle_expires_at > $2 and s.absolute_expires_at > $2 and m.status = 'active'`,
+    [hexHashes, now],
+  );
+  return new Set(rows.map((r) => r.hash));
+}
+
 export async function revokeSession(q: Queryable, tokenHash: Buffer): Promise<void> {
   await q.query('delete from sessions where token_hash = $1', [tokenHash]);
 }

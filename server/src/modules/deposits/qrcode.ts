@@ -71,15 +71,24 @@ async function toRecord(
   };
 }
 
-/** DEP-7: the member's live QR at a provider; an expired one is recorded as such and not shown. */
+/**
+ * DEP-7: the member's live QR at a provider; an expired one is recorded as such and not shown. When the
+ * latest QR there was paid within QR_TTL_S, it is answered as paid (issue 7 item 8): a panel still open
+ * on it turns into "received" instead of inviting a second payment.
+ */
 export async function currentQrcode(ctx: Ctx, memberId: string, provider: string): Promise<QrcodeRecord> {
   await checkProvider(ctx, provider);
   const now = ctx.clock.now();
-  const [row] = await ctx.db.query<QrRow>(
-    `select * from qrcodes where member_id = $1 and provider = $2 and status = 'CREATED'`,
+  const [row] = await ctx.db.query<QrRow & { updated_at: Date }>(
+    `select * from qrcodes where member_id = $1 and provider = $2 order by created_at desc, id desc limit 1`,
     [memberId, provider],
   );
-  if (!row) return NO_QR;
+  if (row?.status === 'PAID') {
+    const paidAt = new Date(row.updated_at).getTime();
+    if (now.getTime() - paidAt >= QR_TTL_S * 1000) return NO_QR;
+    return { ...NO_QR, qrcodeId: row.public_id, amount: toBaht(BigInt(row.amount)), paidAt };
+  }
+  if (row?.status !== 'CREATED') return NO_QR;
   if (new Date(row.expires_at) <= now) {
     await ctx.db.query(
       `update qrcodes set status = 'EXPIRED', updated_at = $2 where public_id = $1 and status = 'CREATED'`,

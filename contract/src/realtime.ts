@@ -1,0 +1,54 @@
+// The realtime channel (Socket.IO, same origin, path /socket.io/): one connection per logged-in member,
+// authenticated in the handshake with `auth: { token }`. Events only nudge the client to ask again over
+// HTTP (STYLE.md 9); their payload carries what a toast needs and ids, never a balance.
+import { z } from 'zod';
+
+/** The Socket.IO path on the API's origin. */
+export const REALTIME_PATH = '/socket.io/';
+/** Largest message the server reads from a socket: members send nothing yet (the chat will). */
+export const REALTIME_MAX_MESSAGE_BYTES = 16 * 1024;
+
+/** The events the server sends; the coming chat adds its own beside them. */
+export const REALTIME_EVENTS = {
+  /** Something that changes what the member sees of their money: a MoneyEvent. */
+  money: 'money',
+} as const;
+
+/**
+ * Why the server refused a handshake (the client's connect_error message): the same codes as the
+ * HTTP answers, so the client ends the session on them as on any API call (SH-13).
+ */
+export const REALTIME_REFUSALS = ['invalid-token', 'INACTIVE_USER'] as const;
+
+const amount = z.number();
+
+/**
+ * One change to the member's money, as the database saw it commit:
+ * - `deposit`: a deposit row appeared or changed status (SUCCESS is money received, by any channel);
+ * - `qrcode`: a QR was made or changed status (PAID: the gateway's callback credited it);
+ * - `slip`: a slip was uploaded or settled;
+ * - `withdrawal`: a withdrawal was made or changed status (paid, refused, approved, rejected);
+ * - `balance`: a balance of the member changed (whatever moved it);
+ * - `resync`: the server may have missed changes (its database listener reconnected): ask for everything.
+ */
+export const moneyEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('deposit'),
+    depositId: z.string(),
+    channel: z.string(),
+    status: z.string(),
+    amount,
+  }),
+  z.object({
+    type: z.literal('qrcode'),
+    qrcodeId: z.string(),
+    provider: z.string(),
+    status: z.string(),
+    amount,
+  }),
+  z.object({ type: z.literal('slip'), slipId: z.string(), status: z.string(), amount: amount.nullable() }),
+  z.object({ type: z.literal('withdrawal'), withdrawalId: z.string(), status: z.string(), amount }),
+  z.object({ type: z.literal('balance') }),
+  z.object({ type: z.literal('resync') }),
+]);
+export type MoneyEvent = z.infer<typeof moneyEventSchema>;

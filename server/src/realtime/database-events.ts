@@ -1,0 +1,28 @@
+import { moneyEventSchema, type MoneyEvent } from '@krapao/contract';
+
+/** What the database announced (migration 013_realtime.sql), as the realtime module acts on it. */
+export type DatabaseEvent =
+  | { kind: 'member'; memberId: string; event: MoneyEvent }
+  | { kind: 'sessionEnded'; tokenHashHex: string }
+  | { kind: 'memberInactive'; memberId: string };
+
+/** Reads one notification payload; anything that is not one of ours answers undefined. */
+export function parseDatabaseEvent(payload: string): DatabaseEvent | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (!json || typeof json !== 'object') return undefined;
+  const msg = json as Record<string, unknown>;
+  if (typeof msg.member === 'string' && msg.event) {
+    const event = moneyEventSchema.safeParse(msg.event);
+    return event.success ? { kind: 'member', memberId: msg.member, event: event.data } : undefined;
+  }
+  if (typeof msg.sessionEnded === 'string' && /^[0-9a-f]{64}$/.test(msg.sessionEnded)) {
+    return { kind: 'sessionEnded', tokenHashHex: msg.sessionEnded };
+  }
+  if (typeof msg.memberInactive === 'string') return { kind: 'memberInactive', memberId: msg.memberInactive };
+  return undefined;
+}

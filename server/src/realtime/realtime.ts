@@ -1,0 +1,174 @@
+// The realtime channel (issue 7 item 8; DESIGN.md "realtime"): Socket.IO on the same HTTP server as the
+// API. A member's browser keeps one socket, authenticated in the handshake like an API call; the database
+// announces every change to a member's money on commit (migration 013_realtime.sql), and each instance,
+// listening on its own, nudges its own sockets. With REDIS_URL the Redis adapter lets any instance reach a
+// socket on another for events that do not come from the database (the coming chat).
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import {
+  REALTIME_EVENTS,
+  REALTIME_MAX_MESSAGE_BYTES,
+  REALTIME_PATH,
+  type MoneyEvent,
+} from '@krapao/contract';
+import type { Ctx } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { sessionOfToken } from '../http/auth.ts';
+import { liveSessions } from '../modules/accounts/sessions.ts';
+import { parseDatabaseEvent, type DatabaseEvent } from './database-events.ts';
+import { memberRoom, sessionRoom } from './rooms.ts';
+
+/** How often an instance checks that its sockets' sessions are still live (expiry, deactivation). */
+const SESSION_CHECK_MS = 30_000;
+/** A handshake that has not authenticated by then is dropped. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Sessions checked per query by the sweep. */
+const SESSION_CHECK_BATCH = 500;
+
+interface SocketData {
+  memberId: string;
+  tokenHashHex: string;
+}
+
+export interface Realtime {
+  /** Sends an event to every socket of the member, on every instance. */
+  toMember(memberId: string, event: string, payload: unknown): void;
+  /** Closes this instance's sockets whose session is no longer live; answers how many. */
+  checkSessions(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
+  let io: Server | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
+  let closeAdapter: (() => Promise<void>) | undefined;
+  let sweep: NodeJS.Timeout | undefined;
+
+  app.decorate('realtime', {
+    toMember(memberId, event, payload) {
+      io?.to(memberRoom(memberId)).emit(event, payload);
+    },
+    checkSessions: () => (io ? closeEndedSessions(ctx, io) : Promise.resolve(0)),
+  } satisfies Realtime);
+
+  app.addHook('onReady', async () => {
+    io = new Server(app.server, {
+      path: REALTIME_PATH,
+      // WebSocket only: no long-polling, so several instances behind a load balancer need no sticky
+      // sessions. Where a socket cannot connect, the deposit panels poll (web/src/app/realtime).
+      transports: ['websocket'],
+      serveClient: false,
+      maxHttpBufferSize: REALTIME_MAX_MESSAGE_BYTES,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+    });
+    if (ctx.config.redisUrl) closeAdapter = await useRedisAdapter(io, ctx);
+    io.use((socket, next) => {
+      authenticate(ctx, socket).then(
+        () => next(),
+        (err: unknown) => next(new Error(err instanceof AppError ? err.code : 'INTERNAL_SERVER_ERROR')),
+      );
+    });
+    io.on('connection', (socket: Socket) => {
+      const data = socket.data as SocketData;
+      void socket.join([memberRoom(data.memberId), sessionRoom(data.tokenHashHex)]);
+    });
+    const server = io;
+    const [row] = await ctx.db.query<{ channel: string }>('select realtime_channel() as channel');
+    stopListening = await ctx.db.listen(row!.channel, {
+      onPayload: (payload) => {
+        const event = parseDatabaseEvent(payload);
+        if (event) deliver(server, event);
+        else ctx.log.warn({ payload }, 'realtime: a notification that is not ours');
+      },
+      // Changes made while the listener was away were not heard: every member asks again.
+      onReconnect: () => {
+        ctx.log.warn('realtime: database listener reconnected; members refresh');
+        server.local.emit(REALTIME_EVENTS.money, { type: 'resync' } satisfies MoneyEvent);
+      },
+    });
+    sweep = setInterval(() => {
+      closeEndedSessions(ctx, server).catch((err: unknown) =>
+        ctx.log.error({ err }, 'realtime: session check failed'),
+      );
+    }, SESSION_CHECK_MS);
+    sweep.unref();
+  });
+
+  // Open sockets would hold the HTTP server's close: they go before it (the members reconnect elsewhere).
+  app.addHook('preClose', async () => {
+    clearInterval(sweep);
+    io?.local.disconnectSockets(true);
+    io?.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await stopListening?.();
+    await closeAdapter?.();
+  });
+}
+
+/** The handshake's `auth.token` (never the query string, which lands in logs) must be a live session. */
+async function authenticate(ctx: Ctx, socket: Socket) {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  const token = typeof auth?.token === 'string' ? auth.token : '';
+  const session = await sessionOfToken(ctx, token);
+  socket.data = {
+    memberId: session.memberId,
+    tokenHashHex: session.tokenHash.toString('hex'),
+  } satisfies SocketData;
+}
+
+/** The database's announcement reaches this instance's sockets; every other instance hears it too. */
+function deliver(io: Server, event: DatabaseEvent) {
+  switch (event.kind) {
+    case 'member':
+      io.local.to(memberRoom(event.memberId)).emit(REALTIME_EVENTS.money, event.event);
+      return;
+    case 'sessionEnded':
+      io.local.in(sessionRoom(event.tokenHashHex)).disconnectSockets(true);
+      return;
+    case 'memberInactive':
+      io.local.in(memberRoom(event.memberId)).disconnectSockets(true);
+      return;
+  }
+}
+
+/** The backstop of the session announcements: sessions that expired, or ended while not heard. */
+async function closeEndedSessions(ctx: Ctx, io: Server): Promise<number> {
+  const sockets = [...io.of('/').sockets.values()];
+  let closed = 0;
+  for (let i = 0; i < sockets.length; i += SESSION_CHECK_BATCH) {
+    const batch = sockets.slice(i, i + SESSION_CHECK_BATCH);
+    const hashes = [...new Set(batch.map((s) => (s.data as SocketData).tokenHashHex))];
+    const live = await liveSessions(ctx.db, hashes, ctx.clock.now());
+    for (const socket of batch) {
+      if (live.has((socket.data as SocketData).tokenHashHex)) continue;
+      socket.disconnect(true);
+      closed++;
+    }
+  }
+  return closed;
+}
+
+/** Two Redis connections (Redis needs one of its own to subscribe); answers how to close them. */
+async function useRedisAdapter(io: Server, ctx: Ctx): Promise<() => Promise<void>> {
+  const [{ Redis }, { createAdapter }] = await Promise.all([
+    import('ioredis'),
+    import('@socket.io/redis-adapter'),
+  ]);
+  const pub = new Redis(ctx.config.redisUrl!, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) {
+    client.on('error', (err) => ctx.log.warn({ err }, 'realtime: Redis connection error'));
+  }
+  // Instances of one deployment share a database schema; deployments sharing a Redis must not mix.
+  io.adapter(createAdapter(pub, sub, { key: `krapao-realtime:${ctx.config.databaseSchema ?? 'public'}` }));
+  return async () => {
+    await io.of('/').adapter.close();
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  };
+}

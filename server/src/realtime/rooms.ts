@@ -1,0 +1,4 @@
+// Socket.IO room names. A member's sockets share one room on every instance (DESIGN.md: the spec's
+// rooms PREFIX-userId); a session's sockets share another, so ending the session closes exactly them.
+export const memberRoom = (memberId: string) => `member-${memberId}`;
+export const sessionRoom = (tokenHashHex: string) => `session-${tokenHashHex}`;
