@@ -4,8 +4,9 @@ import { amountSchema } from './money.ts';
 
 /**
  * DEP-12: the member tells the operator "I have transferred this much". It records a deposit notice
- * (status PENDING in the statement, channel NOTICE) that the operator can match with the bank
- * statement; it credits nothing by itself.
+ * (status PENDING in the statement, channel NOTICE); it credits nothing by itself. The credit that
+ * brings that amount answers it (docs/api.md has the window): SUCCESS in the answer when the credit
+ * arrived just before the notice.
  */
 export const addDepositNotice = endpoint({
   method: 'POST',
@@ -14,7 +15,7 @@ export const addDepositNotice = endpoint({
   response: z.object({
     depositId: z.string(),
     amount: z.number(),
-    status: z.literal('PENDING'),
+    status: z.enum(['PENDING', 'SUCCESS']),
     createdAt: z.string(),
   }),
   auth: true,

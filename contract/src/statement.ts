@@ -5,6 +5,7 @@ import { PAGE_SIZE } from './constants.ts';
 export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
 /** ST-2: SUCCESS and FAILED are final; anything else shows as in progress. */
 export const STATEMENT_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
+export const STATEMENT_OUTCOMES = ['EXPIRED', 'RETURNED', 'REJECTED'] as const;
 
 export const statementEntrySchema = z.object({
   _id: z.string(),
@@ -16,6 +17,17 @@ export const statementEntrySchema = z.object({
   /** The reason code of a failed entry (e.g. a payout the bank refused), when there is one. */
   reason: z.string().nullable(),
   createdAt: z.string(),
+  // Krapao's additions (docs/api.md); a client that knows only the spec's fields reads the entry as before.
+  /**
+   * What a FAILED entry means for the member's money: EXPIRED, a deposit notice no credit answered within
+   * its window (nothing moved); RETURNED, a withdrawal the bank did not pay; REJECTED, a withdrawal the
+   * operator refused. After RETURNED and REJECTED the amount is back in the wallet.
+   */
+  outcome: z.enum(STATEMENT_OUTCOMES).nullable().default(null),
+  /** A deposit that answered the member's deposit notice (DEP-12): that notice's id, folded into this line. */
+  noticeId: z.string().nullable().default(null),
+  /** A deposit notice still waiting for its transfer: when it expires if none arrives. */
+  expiresAt: z.string().nullable().default(null),
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 

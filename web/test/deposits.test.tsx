@@ -147,7 +147,7 @@ describe('deposit', () => {
     await user.type(within(dialog).getByLabelText('Amount transferred'), '500');
     await user.click(within(dialog).getByRole('button', { name: 'Send notice' }));
     const status = await within(dialog).findByRole('status');
-    expect(status.textContent).toMatch(/in progress.*฿500\.00/);
+    expect(status.textContent).toMatch(/looking for your transfer.*฿500\.00/);
     const [call] = api.callsTo('POST', '/api/wallet/add');
     expect(call?.body).toEqual({ amount: 500 });
     expect(call?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);

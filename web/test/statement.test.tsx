@@ -1,10 +1,11 @@
-import { statement, type StatementEntry } from '@krapao/contract';
+import { deposits, statement, type StatementEntry } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DepositNoticeForm } from '../src/features/deposits/components/DepositNoticeForm';
 import { pageWindow } from '../src/features/statement/api/get-statement';
-import { formatDateTime, formatTimeAgo, laoTimeAgo } from '../src/lib/format';
+import { formatDateTime, formatTime, formatTimeAgo, laoTimeAgo } from '../src/lib/format';
 import { json, mockApi, type Call, logIn } from './api';
-import { errorEn, renderApp } from './render';
+import { errorEn, renderApp, renderUi } from './render';
 
 const HOUR_MS = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -61,7 +62,7 @@ describe('statement', () => {
       },
       { activity: 'Transfer', amount: '฿50.00', status: 'In progress' },
       { activity: 'Bonus received', amount: '+฿20.00', status: 'Successful' },
-      { activity: 'Deposit notice', amount: '+฿1,000.00', status: 'In progress' },
+      { activity: 'Deposit notice', amount: '+฿1,000.00', status: 'Waiting for your transfer' },
       { activity: 'Deposit by QR code', amount: '+฿10.50', status: 'Failed' },
     ]);
     const dates = screen.getAllByTestId('statement-date').map((d) => d.textContent);
@@ -169,5 +170,157 @@ describe('statement', () => {
     await user.keyboard('{Escape}');
     expect(await screen.findByText('Deposit by slip')).toBeTruthy();
     expect(api.calls.filter((c) => c.path === '/api/statement').length).toBeGreaterThan(asked);
+  });
+
+  it('[trust-9] [WD-2] a withdrawal the bank refused shows the money back in the wallet and a neutral reason', async () => {
+    logIn();
+    mockApi({
+      'POST /api/statement': answer(4, [
+        entry({
+          statementType: 'withdraw',
+          amount: 100,
+          status: 'FAILED',
+          reason: 'DEST_ACC_INVALID',
+          outcome: 'RETURNED',
+        }),
+        entry({
+          statementType: 'withdraw',
+          amount: 70,
+          status: 'FAILED',
+          reason: 'E1234',
+          outcome: 'RETURNED',
+        }),
+        entry({
+          statementType: 'withdraw',
+          amount: 150,
+          status: 'FAILED',
+          reason: 'REJECTED_BY_OPERATOR',
+          outcome: 'REJECTED',
+        }),
+        entry({ statementType: 'deposit', channel: 'BANK', amount: 100 }),
+      ]),
+    });
+    await renderApp('/user/statement');
+    await screen.findByText('Deposit by bank transfer');
+    const items = screen.getAllByRole('listitem');
+    const read = (li: HTMLElement) => ({
+      amount: within(li).getByTestId('statement-amount').textContent,
+      status: within(li).getByTestId('statement-status').textContent,
+      returned: within(li).queryByTestId('statement-returned')?.textContent ?? null,
+      note: within(li).queryByTestId('statement-note')?.textContent ?? null,
+    });
+    expect(items.slice(0, 3).map(read)).toEqual([
+      {
+        amount: '-฿100.00',
+        status: 'Returned',
+        returned: '+฿100.00 returned to your wallet',
+        note: 'The receiving bank did not accept this transfer. If your account details have changed, update them in your profile, or contact us.',
+      },
+      {
+        amount: '-฿70.00',
+        status: 'Returned',
+        returned: '+฿70.00 returned to your wallet',
+        note: 'The bank did not complete this transfer. You can withdraw again, or contact us if it happens again.',
+      },
+      {
+        amount: '-฿150.00',
+        status: 'Declined',
+        returned: '+฿150.00 returned to your wallet',
+        note: 'Our team did not approve this withdrawal. Contact us for the details.',
+      },
+    ]);
+    // Not the bank's words, which read as the member's mistake, nor a bare failure.
+    expect(screen.queryByText(/Wrong destination account/)).toBeNull();
+    expect(screen.queryByText('Failed')).toBeNull();
+  });
+
+  it('[trust-9] [WD-2] the returned withdrawal reads in Thai and Lao too', async () => {
+    const refused = entry({
+      statementType: 'withdraw',
+      amount: 100,
+      status: 'FAILED',
+      reason: 'DEST_ACC_INVALID',
+      outcome: 'RETURNED',
+    });
+    logIn();
+    mockApi({ 'POST /api/statement': answer(1, [refused]) });
+    const th = await renderApp('/user/statement', { locale: 'th' });
+    expect((await screen.findByTestId('statement-status')).textContent).toBe('คืนเงินแล้ว');
+    expect(screen.getByTestId('statement-returned').textContent).toBe('+฿100.00 คืนเข้ากระเป๋าของคุณแล้ว');
+    expect(screen.getByTestId('statement-note').textContent).toMatch(/^ธนาคารปลายทางไม่รับรายการโอนนี้/);
+    th.unmount();
+
+    logIn();
+    mockApi({ 'POST /api/statement': answer(1, [refused]) });
+    await renderApp('/user/statement', { locale: 'la' });
+    expect((await screen.findByTestId('statement-status')).textContent).toBe('ສົ່ງເງິນຄືນແລ້ວ');
+    expect(screen.getByTestId('statement-returned').textContent).toMatch(/ສົ່ງຄືນເຂົ້າກະເປົາຂອງທ່ານແລ້ວ$/);
+    expect(screen.getByTestId('statement-note').textContent).toMatch(/^ທະນາຄານປາຍທາງບໍ່ຮັບລາຍການໂອນນີ້/);
+  });
+
+  it('[trust-9] [DEP-12] a waiting notice says until when, an expired one says so, a matched one is one credited line', async () => {
+    logIn();
+    const expiresAt = new Date(Date.now() + 40 * 60_000).toISOString();
+    mockApi({
+      'POST /api/statement': answer(3, [
+        entry({ channel: 'NOTICE', amount: 300, status: 'PENDING', expiresAt }),
+        entry({ channel: 'BANK', amount: 500, noticeId: 'D7' }),
+        entry({ channel: 'NOTICE', amount: 250, status: 'FAILED', outcome: 'EXPIRED' }),
+      ]),
+    });
+    await renderApp('/user/statement');
+    await screen.findByText('Deposit by bank transfer');
+    const items = screen.getAllByRole('listitem');
+    const read = (li: HTMLElement) => ({
+      activity: within(li).getByTestId('statement-activity').textContent,
+      amount: within(li).getByTestId('statement-amount').textContent,
+      status: within(li).getByTestId('statement-status').textContent,
+      note: within(li).queryByTestId('statement-note')?.textContent ?? null,
+    });
+    expect(items.map(read)).toEqual([
+      {
+        activity: 'Deposit notice',
+        amount: '+฿300.00',
+        status: 'Waiting for your transfer',
+        note: `We look for your transfer until ${formatTime(expiresAt)}.`,
+      },
+      {
+        activity: 'Deposit by bank transfer',
+        amount: '+฿500.00',
+        status: 'Successful',
+        note: 'Matches your deposit notice',
+      },
+      {
+        activity: 'Deposit notice',
+        amount: '+฿250.00',
+        status: 'Expired',
+        note: 'No transfer matching this notice reached us in time. If you did transfer, upload the slip or contact us.',
+      },
+    ]);
+    expect(screen.queryByText('In progress')).toBeNull();
+    expect(screen.queryByText('Failed')).toBeNull();
+  });
+
+  it('[trust-9] [DEP-12] a notice whose transfer had already arrived says it is in the wallet', async () => {
+    logIn();
+    mockApi({
+      'POST /api/wallet/add': () =>
+        json(
+          deposits.addDepositNotice.response.parse({
+            depositId: 'D9',
+            amount: 700,
+            status: 'SUCCESS',
+            createdAt: new Date().toISOString(),
+          }),
+        ),
+    });
+    const { user } = await renderUi(
+      <DepositNoticeForm onSent={() => undefined} onCancel={() => undefined} />,
+    );
+    await user.type(screen.getByLabelText('Amount transferred'), '700');
+    await user.click(screen.getByRole('button', { name: 'Send notice' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Thank you. Your transfer has already arrived in your wallet: ฿700.00',
+    );
   });
 });

@@ -80,6 +80,12 @@ export function formatDateTime(value: string | number | Date): string {
     .replace('ss', pad(d.getSeconds()));
 }
 
+/** HH:mm in the device's time zone (a time later today, such as when a deposit notice stops waiting). */
+export function formatTime(value: string | number | Date): string {
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? '' : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /** A Thai mobile number as people write it: 089-123-4567; other lengths as they are. */
 export function formatPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');

@@ -50,7 +50,11 @@ async function ingestOne(ctx: Ctx, item: BankFeedItem): Promise<Outcome> {
   return outcome;
 }
 
-/** DEP-12: the member's "I have transferred" notice; the operator matches it, nothing is credited here. */
+/**
+ * DEP-12: the member's "I have transferred" notice; nothing is credited here. The credit that brings the
+ * amount answers it (deposit_notice_add and the deposits trigger, db/migrations/012): SUCCESS at once
+ * when that credit arrived just before the notice, else PENDING until it comes or the notice expires.
+ */
 export async function addDepositNotice(
   ctx: Ctx,
   req: { memberId: string; key: string | undefined; amount: number },
@@ -60,15 +64,14 @@ export async function addDepositNotice(
     { memberId: req.memberId, key: req.key, body: { amount: req.amount } },
     async (q) => {
       const now = ctx.clock.now();
-      const [d] = await q.query<{ id: string }>(
-        `insert into deposits (member_id, channel, amount, status, created_at) values ($1, 'NOTICE', $2, 'PENDING', $3)
-       returning id`,
+      const [d] = await q.query<{ notice_id: string; notice_status: 'PENDING' | 'SUCCESS' }>(
+        'select notice_id, notice_status from deposit_notice_add($1, $2, $3)',
         [req.memberId, toMinor(req.amount).toString(), now],
       );
       return {
-        depositId: depositIdOf(d!.id),
+        depositId: depositIdOf(d!.notice_id),
         amount: toBaht(toMinor(req.amount)),
-        status: 'PENDING' as const,
+        status: d!.notice_status,
         createdAt: now.toISOString(),
       };
     },

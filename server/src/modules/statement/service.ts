@@ -4,19 +4,44 @@ import { paged } from '../../db/paged.ts';
 import { minor } from '../../ledger/ledger.ts';
 
 /**
+ * The member's deposits as the statement reads them. A notice a credit answered is folded into that
+ * credit's line (two SUCCESS lines would read as the money twice), which carries the notice's id. A
+ * notice the operator credited itself is the deposit. A notice still PENDING past its window is FAILED
+ * with outcome EXPIRED (a spec client shows it ended, not in progress); db/migrations/012 has the window.
+ */
+const DEPOSITS = `
+  select 'D' || d.id as id, 'deposit' as type,
+         case when d.channel = 'NOTICE' and d.status = 'PENDING' and deposit_notice_expires_at(d.created_at) <= $2
+              then 'FAILED' else d.status end as status,
+         d.amount, d.channel, null::text as reason,
+         case when d.channel = 'NOTICE' and d.status = 'PENDING' and deposit_notice_expires_at(d.created_at) <= $2
+              then 'EXPIRED' end as outcome,
+         case when n.id is not null then 'D' || n.id
+              when d.channel = 'NOTICE' and d.status = 'SUCCESS' then 'D' || d.id end as notice_id,
+         case when d.channel = 'NOTICE' and d.status = 'PENDING' and deposit_notice_expires_at(d.created_at) > $2
+              then deposit_notice_expires_at(d.created_at) end as expires_at,
+         d.created_at
+  from deposits d left join deposits n on n.answered_by = d.id
+  where d.member_id = $1 and d.answered_by is null`;
+
+/**
+ * WD-2 as the member reads it: FAILED (the bank did not pay) and REJECTED (the operator refused) both
+ * returned the money to the wallet, which the outcome says; the reason stays the bank's or operator's code.
+ */
+const WITHDRAWALS = `
+  select public_id as id, 'withdraw' as type,
+         case status when 'PAID' then 'SUCCESS' when 'FAILED' then 'FAILED' when 'REJECTED' then 'FAILED'
+                     else 'PENDING' end as status,
+         amount, 'BANK' as channel, reason,
+         case status when 'FAILED' then 'RETURNED' when 'REJECTED' then 'REJECTED' end as outcome,
+         null::text as notice_id, null::timestamptz as expires_at, created_at
+  from withdrawals where member_id = $1`;
+
+/**
  * ST-1, ST-2: the member's money history, newest first: deposits (every channel) and withdrawals. Game
  * transfers and bonuses join this union when their issues land.
  */
 export async function getStatement(ctx: Ctx, memberId: string, page: number, limit: number) {
-  const history = `
-    select 'D' || id as id, 'deposit' as type, status, amount, channel, null::text as reason, created_at
-    from deposits where member_id = $1
-    union all
-    select public_id, 'withdraw',
-           case status when 'PAID' then 'SUCCESS' when 'FAILED' then 'FAILED' when 'REJECTED' then 'FAILED'
-                       else 'PENDING' end,
-           amount, 'BANK', reason, created_at
-    from withdrawals where member_id = $1`;
   const { total, rows } = await paged<{
     id: string;
     type: StatementEntry['statementType'];
@@ -24,8 +49,11 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
     amount: unknown;
     channel: string;
     reason: string | null;
+    outcome: StatementEntry['outcome'];
+    notice_id: string | null;
+    expires_at: Date | null;
     created_at: Date;
-  }>(ctx.db, history, [memberId], page, limit);
+  }>(ctx.db, `${DEPOSITS} union all ${WITHDRAWALS}`, [memberId, ctx.clock.now()], page, limit);
   return {
     total,
     statements: rows.map((r) => ({
@@ -36,6 +64,9 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
       channel: r.channel,
       reason: r.reason,
       createdAt: r.created_at.toISOString(),
+      outcome: r.outcome,
+      noticeId: r.notice_id,
+      expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
     })),
   };
 }

@@ -18,7 +18,7 @@ export function DepositNoticeForm({ onSent, onCancel }: { onSent: () => void; on
   const busy = useDelayedFlag(mutation.isPending);
   const [text, setText] = useState('');
   const [inline, setInline] = useState<string | null>(null);
-  const [sentMinor, setSentMinor] = useState<number | null>(null);
+  const [sent, setSent] = useState<{ minor: number; matched: boolean } | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +30,8 @@ export function DepositNoticeForm({ onSent, onCancel }: { onSent: () => void; on
       {
         onSuccess: (notice) => {
           idempotency.settle();
-          setSentMinor(bahtToMinor(notice.amount));
+          // SUCCESS: the transfer had already been credited, and the notice was matched with it.
+          setSent({ minor: bahtToMinor(notice.amount), matched: notice.status === 'SUCCESS' });
           onSent();
         },
         onError: (error) => idempotency.settle(error),
@@ -38,12 +39,12 @@ export function DepositNoticeForm({ onSent, onCancel }: { onSent: () => void; on
     );
   };
 
-  if (sentMinor !== null) {
+  if (sent !== null) {
     return (
       <Group gap="sm" wrap="nowrap" role="status" className="deposit-notice">
         <IconCircleCheck size={24} color="var(--mantine-color-brand-7)" style={{ flex: 'none' }} />
         <Text fz="sm">
-          {t('deposit.noticeSent')} <Money minor={sentMinor} />
+          {t(sent.matched ? 'deposit.noticeMatched' : 'deposit.noticeSent')} <Money minor={sent.minor} />
         </Text>
       </Group>
     );

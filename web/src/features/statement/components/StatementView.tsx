@@ -1,134 +1,19 @@
 import './statement.css';
-import '@mantine/core/styles/Badge.css';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { PAGE_SIZE, type StatementEntry } from '@krapao/contract';
+import { ActionIcon, Button, Group, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { PAGE_SIZE } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  IconArrowDownToArc,
-  IconArrowUpFromArc,
-  IconArrowsExchange,
-  IconGift,
-  IconReceipt,
-  IconRefresh,
-  IconRosetteDiscountCheck,
-} from '@tabler/icons-react';
+import { IconReceipt, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { Money } from '../../../components/Money';
 import { PageNumbers, Pager, pageCount } from '../../../components/Pager';
-import { errorText } from '../../../i18n';
-import { useLocale, useTranslation } from '../../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { serverNow } from '../../../lib/clock';
 import { useDelayedFlag } from '../../../lib/delayed';
-import { bahtToMinor, formatDateTime, formatTimeAgo } from '../../../lib/format';
 import { pageWindow, useStatement } from '../api/get-statement';
 import { statementKeys } from '../api/keys';
-
-const TYPE_LOOK: Record<StatementEntry['statementType'], { icon: ReactNode; color: string }> = {
-  deposit: { icon: <IconArrowDownToArc size={20} stroke={1.8} />, color: 'teal' },
-  withdraw: { icon: <IconArrowUpFromArc size={20} stroke={1.8} />, color: 'orange' },
-  bonus: { icon: <IconGift size={20} stroke={1.8} />, color: 'grape' },
-  finish_bonus: { icon: <IconRosetteDiscountCheck size={20} stroke={1.8} />, color: 'grape' },
-  transfer: { icon: <IconArrowsExchange size={20} stroke={1.8} />, color: 'blue' },
-};
-
-const DEPOSIT_CHANNELS = new Set(['BANK', 'QR', 'TRUEWALLET', 'SLIP', 'NOTICE']);
-
-/** ST-2: deposit and bonus '+', withdraw '-', transfer (and a finished bonus) none. */
-function amountSign(type: StatementEntry['statementType']): '' | '+' | '-' {
-  if (type === 'deposit' || type === 'bonus') return '+';
-  if (type === 'withdraw') return '-';
-  return '';
-}
-
-function activityKey(entry: StatementEntry): string {
-  if (entry.statementType === 'deposit')
-    return `statement.activity.deposit.${DEPOSIT_CHANNELS.has(entry.channel) ? entry.channel : 'other'}`;
-  return `statement.activity.${entry.statementType}`;
-}
-
-function StatusBadge({ entry }: { entry: StatementEntry }) {
-  const { t } = useTranslation();
-  if (entry.status === 'SUCCESS')
-    return (
-      <Badge color="teal" variant="light" size="sm">
-        {t('statement.status.success')}
-      </Badge>
-    );
-  if (entry.status === 'FAILED')
-    return (
-      <Group gap={6} wrap="wrap">
-        <Badge color="red" variant="light" size="sm">
-          {t('statement.status.failed')}
-        </Badge>
-        {entry.reason && (
-          <Text component="span" fz="xs" c="red.8" data-testid="statement-reason">
-            ({errorText(entry.reason)})
-          </Text>
-        )}
-      </Group>
-    );
-  return (
-    <Badge color="yellow" variant="light" size="sm">
-      {t('statement.status.inProgress')}
-    </Badge>
-  );
-}
-
-function EntryRow({ entry, now }: { entry: StatementEntry; now: number }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const look = TYPE_LOOK[entry.statementType];
-  const sign = amountSign(entry.statementType);
-  return (
-    <Paper component="li" className="surface statement-entry" p="sm" data-type={entry.statementType}>
-      <Group wrap="nowrap" gap="sm" align="flex-start">
-        <ThemeIcon size={40} radius="xl" variant="light" color={look.color} aria-hidden>
-          {look.icon}
-        </ThemeIcon>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <Text fw={700} fz="sm" data-testid="statement-activity">
-              {t(activityKey(entry))}
-            </Text>
-            <Text
-              fw={800}
-              fz="sm"
-              c={sign === '+' ? 'teal.8' : sign === '-' ? 'red.7' : undefined}
-              style={{ whiteSpace: 'nowrap' }}
-              data-testid="statement-amount"
-            >
-              <Money minor={bahtToMinor(entry.amount)} sign={sign} />
-            </Text>
-          </Group>
-          <Text fz="xs" c="dimmed" mt={2}>
-            <span className="tabular" data-testid="statement-date">
-              {formatDateTime(entry.createdAt)}
-            </span>
-            {' · '}
-            <span data-testid="statement-ago">{formatTimeAgo(entry.createdAt, locale, now)}</span>
-          </Text>
-          <div style={{ marginTop: 6 }} data-testid="statement-status">
-            <StatusBadge entry={entry} />
-          </div>
-        </div>
-      </Group>
-    </Paper>
-  );
-}
+import { StatementEntryRow } from './StatementEntry';
 
 /** ST-1: the nearby pages as numbered buttons, packed tight so a phone holds them on one line. */
 function StatementPager({
@@ -235,7 +120,7 @@ export function StatementView({
         <>
           <Stack component="ul" gap="sm" className="statement-list" aria-label={t('statement.title')}>
             {data.statements.map((entry) => (
-              <EntryRow key={entry._id} entry={entry} now={now} />
+              <StatementEntryRow key={entry._id} entry={entry} now={now} />
             ))}
           </Stack>
           {pages > 1 && <StatementPager page={Math.min(page, pages)} pages={pages} onPage={onPage} />}

@@ -1,0 +1,121 @@
+// Issue 7, item 9 in a real browser: a deposit notice answered by its transfer reads as one credited
+// deposit, and a withdrawal the bank refused reads as money back in the wallet, with a reason that does
+// not blame the member. The picture (statement-refused-en) is the one in docs/.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '../src/i18n/locales/en.json' with { type: 'json' };
+import th from '../src/i18n/locales/th.json' with { type: 'json' };
+import { openBrowser, screenshot, type Session } from './browser.ts';
+
+const base = inject('baseUrl');
+
+async function api(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user', ...headers },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${path}: ${res.status}`).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A member of their own (the demo member belongs to the other browser tests), registered as the wizard does. */
+async function newMember() {
+  const suffix = String(Date.now()).slice(-7);
+  const member = {
+    name: 'Malee Srisuk',
+    username: `089${suffix}`,
+    password: 'correct horse 1',
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'KBANK',
+    bankAccountName: 'MALEE SRISUK',
+    bankAccountNo: `77${suffix}1`,
+  };
+  const otp = await api('/api/otp/send', { phoneNumber: member.username });
+  await api('/api/otp/verify', { otpToken: otp.otpToken, otpCode: otp.code });
+  await api('/api/account', member);
+  const { token } = await api('/api/login', {
+    username: member.username,
+    password: member.password,
+    isRemember: false,
+  });
+  return { ...member, token: String(token) };
+}
+
+const transfer = (from: { bankCode: string; bankAccountNo: string }, amount: number) =>
+  api('/sim/bank/transfers', {
+    fromBankCode: from.bankCode,
+    fromAccountNo: from.bankAccountNo,
+    toAccountNo: '0481234567',
+    amount,
+  });
+
+describe('the statement in the browser', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await openBrowser();
+  });
+  afterAll(async () => {
+    await api('/sim/bank/config', { payoutMode: 'pay' });
+    await s.close();
+  });
+
+  it('[trust-9] [DEP-12] [WD-2] [ST-1] a matched notice is one deposit; a refused withdrawal reads as returned', async () => {
+    const m = await newMember();
+    const auth = { authorization: `Bearer ${m.token}` };
+    await transfer(m, 1_500);
+    // "I have transferred 300", then the transfer arrives: one credited line.
+    await api('/api/wallet/add', { amount: 300 }, { ...auth, 'idempotency-key': `notice-${m.username}` });
+    await transfer(m, 300);
+    // The bank refuses the payout; the money comes back to the wallet.
+    await api('/sim/bank/config', { payoutMode: 'fail' });
+    await api('/api/wallet/withdraw', { amount: 100 }, { ...auth, 'idempotency-key': `wd-${m.username}` });
+
+    const { page } = s;
+    await page.goto(`${base}/login`);
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.reload();
+    await page.getByLabel(/^Phone number/).fill(m.username);
+    await page.getByLabel(/^Password/).fill(m.password);
+    await page.getByRole('button', { name: en.login.submit }).click();
+    await page.waitForURL(/\/user\/home$/);
+    await page.goto(`${base}/user/statement`);
+
+    const refused = page.locator('li[data-type="withdraw"]');
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: en.statement.refresh }).click();
+          return refused.getByText(en.statement.status.returned, { exact: true }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    expect(await refused.getByTestId('statement-returned').textContent()).toBe(
+      `+฿100.00 ${en.statement.note.returned}`,
+    );
+    expect(await refused.getByTestId('statement-note').textContent()).toBe(
+      en.statement.returnReason.DEST_ACC_INVALID,
+    );
+    expect(await page.getByText('Wrong destination account').count()).toBe(0);
+    // 1,500 and the matched 300: two credited deposits, no notice left in progress.
+    const deposits = page.locator('li[data-type="deposit"]');
+    expect(await deposits.count()).toBe(2);
+    expect(await deposits.getByText(en.statement.note.matched).count()).toBe(1);
+    expect(await page.getByText(en.statement.status.waiting, { exact: true }).count()).toBe(0);
+    // The refresh button's tooltip would cover the list: move the pointer away first.
+    await page.mouse.move(195, 600);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'statement-refused-en');
+
+    // The same in Thai.
+    await page.getByText('ไทย', { exact: true }).click();
+    await expect.poll(() => refused.getByText(th.statement.status.returned, { exact: true }).count()).toBe(1);
+    expect(await refused.getByTestId('statement-note').textContent()).toBe(
+      th.statement.returnReason.DEST_ACC_INVALID,
+    );
+    await page.mouse.move(195, 600);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'statement-refused-th');
+  });
+});
