@@ -10,6 +10,7 @@ import type { Db } from './db/db.ts';
 import { appSecret, getSetting } from './db/settings.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { serveWeb } from './http/web.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -68,7 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // TRUST_PROXY: behind a load balancer, req.ip is the member's address (per-address limits need it).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
+  if (config.corsOrigins.length)
+    // Retry-After tells the web how long a REQUEST_LIMIT lasts; another origin may only read it if exposed.
+    await app.register(cors, { origin: config.corsOrigins, exposedHeaders: ['Retry-After'] });
   await app.register(rateLimit, {
     max: config.rateLimitPerMin,
     timeWindow: '1 minute',

@@ -2,6 +2,7 @@
 // message that names the variable.
 import { z } from 'zod';
 import { REGIONS } from '@krapao/contract';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -35,6 +36,18 @@ const envSchema = z.object({
   REMEMBER_ABSOLUTE_D: positiveInt.default(30),
   /** Requests per minute from one address to /api (a generous ceiling; login has its own limits). */
   RATE_LIMIT_PER_MIN: positiveInt.default(600),
+  /** The proxies in front of the server: a hop count or addresses/CIDRs (http/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, issue) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'object' && 'error' in parsed) {
+        issue.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Comma-separated origins allowed by CORS; empty means same origin only. */
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,6 +86,7 @@ export type Config = {
   otpOverride: boolean | undefined;
   session: { idleMs: number; absoluteMs: number; rememberIdleMs: number; rememberAbsoluteMs: number };
   rateLimitPerMin: number;
+  trustProxy: TrustProxy;
   corsOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string | undefined;
@@ -117,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rememberAbsoluteMs: e.REMEMBER_ABSOLUTE_D * DAY_MS,
     },
     rateLimitPerMin: e.RATE_LIMIT_PER_MIN,
+    trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -1,10 +1,14 @@
 import type { ErrorCode } from '@krapao/contract';
 
-/** A failure a member or client can act on: answered as { message: code } with this status. */
+/**
+ * A failure a member or client can act on: answered as { message: code } with this status, and with a
+ * Retry-After header when `retryAfterS` says how long the client must wait (REQUEST_LIMIT).
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly status: number = 400,
+    readonly retryAfterS?: number,
   ) {
     super(code);
     this.name = 'AppError';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURE_WINDOW_S } from '@krapao/contract';
+import { LOGIN_FAILURES_PER_ACCOUNT_ADDRESS, LOGIN_FAILURE_WINDOW_S } from '@krapao/contract';
 import { DEMO_MEMBER } from '../src/db/seed.ts';
 import { call, expectError, login, useTestApp, registerAndLogin } from './helpers.ts';
 
@@ -30,7 +30,7 @@ describe('login and sessions', () => {
 
   it('[LOG-3] repeated failures on one account are rate limited with REQUEST_LIMIT, even with the right password', async () => {
     const { reg } = await registerAndLogin(t.app);
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_ADDRESS; i++) {
       expectError(await tryLogin(reg.username, `wrong-${i}-password`), 401, 'WRONG_CREDENTIAL');
     }
     expectError(await tryLogin(reg.username, reg.password), 429, 'REQUEST_LIMIT');

@@ -12,6 +12,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const { code, status } = classify(err);
     if (status >= 500) req.log.error({ err }, 'request failed');
     else req.log.info({ code, status }, 'request refused');
+    if (err instanceof AppError && err.retryAfterS !== undefined)
+      void reply.header('retry-after', String(err.retryAfterS));
     return reply.code(status).send({ message: code });
   });
 }

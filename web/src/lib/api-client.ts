@@ -8,15 +8,20 @@ import type { z } from 'zod';
 import { noteServerDate } from './clock';
 import { getToken } from './session';
 
-/** A failed call, carrying the server's code ({ message: CODE }) or a client one (SH-18). */
+/**
+ * A failed call, carrying the server's code ({ message: CODE }) or a client one (SH-18), and the
+ * server's Retry-After in seconds when it said how long to wait (REQUEST_LIMIT).
+ */
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
-  constructor(code: string, status: number) {
+  readonly retryAfterS: number | undefined;
+  constructor(code: string, status: number, retryAfterS?: number) {
     super(code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.retryAfterS = retryAfterS;
   }
 }
 
@@ -24,6 +29,19 @@ export function errorCode(error: unknown): string {
   if (error instanceof ApiError) return error.code;
   if (error instanceof Error) return error.message;
   return 'INTERNAL_SERVER_ERROR';
+}
+
+/** How many seconds the server asked the member to wait before trying again, when it said. */
+export function retryAfterOf(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.retryAfterS : undefined;
+}
+
+/** Retry-After is seconds, or an HTTP date (RFC 9110 §10.2.3). */
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 /** SH-13: answers that mean the session is over. */
@@ -117,7 +135,7 @@ export async function callApi<E extends Endpoint>(
           : 'INTERNAL_SERVER_ERROR';
     if (message === GONE_MESSAGE) handlers.gone();
     else if (token && SESSION_ENDED_MESSAGES.has(message)) handlers.sessionEnded();
-    throw new ApiError(message, response.status);
+    throw new ApiError(message, response.status, parseRetryAfter(response.headers.get('retry-after')));
   }
   const parsed = endpoint.response.safeParse(data);
   if (!parsed.success) throw new ApiError('INTERNAL_SERVER_ERROR', response.status);

@@ -27,5 +27,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, accounts.updateBankAccountName, (req, body) =>
     service.updateBankAccountName(ctx, sessionOf(req).memberId, body),
   );
-  route(app, accounts.changePassword, (req, body) => service.changePassword(ctx, sessionOf(req), body));
+  route(app, accounts.changePassword, (req, body) =>
+    service.changePassword(ctx, sessionOf(req), body, { ip: req.ip }),
+  );
 }

@@ -1,7 +1,4 @@
 import {
-  LOGIN_FAILURE_WINDOW_S,
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_ADDRESS,
   OTP_VERIFIED_TTL_S,
   isEnglishName,
   type Profile,
@@ -13,7 +10,7 @@ import type { Queryable } from '../../db/db.ts';
 import { otpRequired } from '../otp/policy.ts';
 import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
-import * as counter from '../../lib/rate-counter.ts';
+import { claimPasswordAttempt } from './password-attempts.ts';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.ts';
 import { checkBankAccount, checkPassword, checkPhone, currencyFor, inviterPublicId } from './rules.ts';
 import { saveProfile, type ProfileUpdate } from './payout-account.ts';
@@ -124,8 +121,8 @@ async function freePublicId(q: Queryable): Promise<string> {
 
 /**
  * LOG-1, LOG-3. Unknown phone and wrong password both answer WRONG_CREDENTIAL (and take the same time),
- * so login cannot be used to find out who is a member. Failures are counted per account and per address;
- * past the limit the answer is REQUEST_LIMIT until the window ends (ASVS 2.2.1: under 100 an hour).
+ * so login cannot be used to find out who is a member. Each attempt is counted before the password is
+ * checked (password-attempts.ts); past a limit the answer is REQUEST_LIMIT with Retry-After.
  */
 export async function login(
   ctx: Ctx,
@@ -134,14 +131,7 @@ export async function login(
 ): Promise<{ token: string; expiresAt: string }> {
   const q = ctx.db;
   const now = ctx.clock.now();
-  const accountKey = `login:account:${input.username}`;
-  const addressKey = `login:address:${meta.ip}`;
-  if (
-    (await counter.peek(q, accountKey, LOGIN_FAILURE_WINDOW_S, now)) >= LOGIN_FAILURES_PER_ACCOUNT ||
-    (await counter.peek(q, addressKey, LOGIN_FAILURE_WINDOW_S, now)) >= LOGIN_FAILURES_PER_ADDRESS
-  ) {
-    throw new AppError('REQUEST_LIMIT', 429);
-  }
+  const attempt = await claimPasswordAttempt(q, { kind: 'login', phone: input.username }, meta.ip, now);
   const [member] = await q.query<{ id: string | bigint; password_hash: string; status: string }>(
     'select id, password_hash, status from members where phone = $1',
     [input.username],
@@ -149,13 +139,9 @@ export async function login(
   const ok = member
     ? await verifyPassword(member.password_hash, input.password)
     : (await verifyNothing(input.password), false);
-  if (!member || !ok) {
-    await counter.hit(q, accountKey, LOGIN_FAILURE_WINDOW_S, now);
-    await counter.hit(q, addressKey, LOGIN_FAILURE_WINDOW_S, now);
-    throw new AppError('WRONG_CREDENTIAL', 401);
-  }
+  if (!member || !ok) throw new AppError('WRONG_CREDENTIAL', 401);
+  await attempt.succeeded();
   if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
-  await counter.reset(q, accountKey);
   const session = await createSession(q, {
     memberId: String(member.id),
     remember: input.isRemember,
@@ -246,17 +232,24 @@ export async function updateBankAccountName(
   return getProfile(ctx, memberId);
 }
 
-/** PRO-2. A changed password ends every other session of the member (ASVS 7.4.3). */
+/**
+ * PRO-2. A changed password ends every other session of the member (ASVS 7.4.3). Wrong old passwords are
+ * limited as logins are (a stolen token must not become a password oracle).
+ */
 export async function changePassword(
   ctx: Ctx,
   session: SessionMember,
   input: { oldPassword: string; newPassword: string },
+  meta: { ip: string },
 ): Promise<{ ok: true }> {
+  const check = { kind: 'changepwd', memberId: session.memberId } as const;
+  const attempt = await claimPasswordAttempt(ctx.db, check, meta.ip, ctx.clock.now());
   const [m] = await ctx.db.query<{ password_hash: string }>(
     'select password_hash from members where id = $1',
     [session.memberId],
   );
   if (!m || !(await verifyPassword(m.password_hash, input.oldPassword))) throw new AppError('WRONG_PASSWORD');
+  await attempt.succeeded();
   checkPassword(input.newPassword);
   if (input.newPassword === input.oldPassword) throw new AppError('PASSWORD_SAME');
   const passwordHash = await hashPassword(input.newPassword);

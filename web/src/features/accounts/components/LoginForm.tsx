@@ -3,7 +3,7 @@ import { IconDeviceMobile, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 
-import { errorCode } from '../../../lib/api-client';
+import { errorCode, retryAfterOf } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { useLogin } from '../api/login';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -66,7 +66,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           checked={isRemember}
           onChange={(e) => setRemember(e.currentTarget.checked)}
         />
-        {mutation.isError && <ErrorAlert code={errorCode(mutation.error)} />}
+        {mutation.isError && (
+          <ErrorAlert code={errorCode(mutation.error)} retryAfterS={retryAfterOf(mutation.error)} />
+        )}
         <Button
           type="submit"
           size="lg"

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
 
-import { errorCode } from '../../../../lib/api-client';
+import { errorCode, retryAfterOf } from '../../../../lib/api-client';
 import { useDelayedFlag } from '../../../../lib/delayed';
 import { notifySuccess } from '../../../../lib/notify';
 import { useChangePassword } from '../../api/change-password';
@@ -78,7 +78,9 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             error={inline.confirmPassword}
             onChange={set('confirmPassword')}
           />
-          {mutation.isError && <ErrorAlert code={errorCode(mutation.error)} />}
+          {mutation.isError && (
+            <ErrorAlert code={errorCode(mutation.error)} retryAfterS={retryAfterOf(mutation.error)} />
+          )}
           <Button type="submit" fullWidth loading={busy}>
             {t('common.save')}
           </Button>
