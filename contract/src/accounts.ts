@@ -40,7 +40,12 @@ export type RegistrationCheck = z.infer<typeof registrationCheckSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-export const bankNamesSchema = z.object({ nameTH: z.string(), nameEN: z.string() });
+/** A bank's names; nameLA only where the bank has a Lao one (Lao screens show nameEN otherwise). */
+export const bankNamesSchema = z.object({
+  nameTH: z.string(),
+  nameEN: z.string(),
+  nameLA: z.string().optional(),
+});
 
 /** part1 §3: Profile. */
 export const profileSchema = z.object({

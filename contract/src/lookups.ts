@@ -16,9 +16,12 @@ export const bankSchema = z.object({
   clearingCode: z.string(),
   nameTH: z.string(),
   nameEN: z.string(),
+  /** Only where the bank has a Lao name. */
+  nameLA: z.string().optional(),
   country: z.enum(['TH', 'LA']),
 });
 export type Bank = z.infer<typeof bankSchema>;
+export type BankNames = z.infer<typeof bankNamesSchema>;
 
 export const depositAccountSchema = z.object({
   bankCode: z.string(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups, type LookupName } from '@krapao/contract';
-import { call, expectError, makeApp, useTestApp, type TestApp } from './helpers.ts';
+import { seed } from '../src/db/seed.ts';
+import { call, expectError, makeApp, registerAndLogin, useTestApp, type TestApp } from './helpers.ts';
 
 const t = useTestApp();
 
@@ -22,9 +23,23 @@ describe('lookups', () => {
       clearingCode: '004',
       nameTH: 'ธนาคารกสิกรไทย',
       nameEN: 'Kasikornbank',
+      nameLA: 'ທະນາຄານກະສິກອນໄທ',
       country: 'TH',
     });
     expect(banks.every((b) => b.country === 'TH')).toBe(true);
+  });
+
+  it("[LK-1] [trust-18] a member's bank carries its Lao name where it has one, in the profile and the wallet", async () => {
+    const { token } = await registerAndLogin(t.app, { bankCode: 'KBANK' });
+    const auth = { token };
+    const profile = (await call(t.app, 'GET', '/api/account/profile', auth)).body as { bank: unknown };
+    expect(profile.bank).toEqual({
+      nameTH: 'ธนาคารกสิกรไทย',
+      nameEN: 'Kasikornbank',
+      nameLA: 'ທະນາຄານກະສິກອນໄທ',
+    });
+    const wallet = (await call(t.app, 'GET', '/api/wallet', auth)).body as { bankAccount: { bank: unknown } };
+    expect(wallet.bankAccount.bank).toEqual(profile.bank);
   });
 
   it('[LK-1] withdraw limits are baht, info has name and website, OTP is on', async () => {
@@ -84,5 +99,32 @@ describe('lookups in a Laos build', () => {
     const banks = (await call(la.app, 'GET', '/api/lookup/banks')).body as unknown as Array<{ code: string }>;
     expect(banks[0]?.code).toBe('BCEL');
     expect(banks.some((b) => b.code === 'KBANK')).toBe(true);
+  });
+
+  it('[LK-1] [trust-18] Lao banks have Lao names; a bank without one has no nameLA', async () => {
+    const banks = (await call(la.app, 'GET', '/api/lookup/banks')).body as unknown as Array<
+      Record<string, string>
+    >;
+    const nameLA = (code: string) => banks.find((b) => b.code === code)?.nameLA;
+    expect(nameLA('BCEL')).toBe('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ');
+    expect(nameLA('LDB')).toBe('ທະນາຄານພັດທະນາລາວ');
+    expect(nameLA('APB')).toBe('ທະນາຄານສົ່ງເສີມກະສິກຳ');
+    expect(nameLA('JDB')).toBe('ທະນາຄານຮ່ວມພັດທະນາ');
+    for (const bank of banks.filter((b) => b.country === 'LA'))
+      expect(bank.nameLA).toMatch(/[\u0E80-\u0EFF]/);
+    expect(banks.find((b) => b.code === 'SCB')).not.toHaveProperty('nameLA');
+  });
+
+  it("[trust-18] seeding a database from before Lao names fills them, and keeps an operator's own", async () => {
+    await la.db.query(`update banks set name_la = null where code = 'LDB'`);
+    await la.db.query(`update banks set name_la = 'ທະນາຄານ ຈີດີບີ' where code = 'JDB'`);
+    await seed(la.db, { demoMember: false });
+    const rows = await la.db.query<{ code: string; name_la: string }>(
+      `select code, name_la from banks where code in ('LDB', 'JDB') order by code`,
+    );
+    expect(rows).toEqual([
+      { code: 'JDB', name_la: 'ທະນາຄານ ຈີດີບີ' },
+      { code: 'LDB', name_la: 'ທະນາຄານພັດທະນາລາວ' },
+    ]);
   });
 });

@@ -69,7 +69,7 @@ async function register(
   await page.getByRole('button', { name: T.common.next }).click();
   await page.getByPlaceholder(T.register.bankPlaceholder).click();
   await page
-    .getByRole('option', { name: /Kasikornbank|กสิกรไทย/ })
+    .getByRole('option', { name: /Kasikornbank|กสิกรไทย|ກະສິກອນໄທ/ })
     .first()
     .click();
   await field(page, T.register.firstName).fill('somsri');

@@ -113,11 +113,15 @@ describe('formatting', () => {
     expect(formatDateTime('not a date')).toBe('');
   });
 
-  it('[SH-1] a bank is named in Thai for Thai readers and in English otherwise (no Lao name exists)', () => {
-    const kbank = { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' };
-    expect(bankName(kbank, 'th')).toBe('ธนาคารกสิกรไทย');
-    expect(bankName(kbank, 'la')).toBe('Kasikornbank');
-    expect(bankName(kbank, 'en')).toBe('Kasikornbank');
+  it("[SH-1] [trust-18] a bank is named in the reader's language; in Lao, in English where it has no Lao name", () => {
+    const scb = { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' };
+    expect(bankName(scb, 'th')).toBe('ธนาคารไทยพาณิชย์');
+    expect(bankName(scb, 'la')).toBe('Siam Commercial Bank');
+    expect(bankName(scb, 'en')).toBe('Siam Commercial Bank');
+    const bcel = { nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL', nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ' };
+    expect(bankName(bcel, 'la')).toBe('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ');
+    expect(bankName(bcel, 'th')).toBe('ธนาคารการค้าต่างประเทศลาว');
+    expect(bankName(bcel, 'en')).toBe('BCEL');
   });
 
   it('[ST-1] [SLIP-3] page count: an empty list keeps one page; a part page counts', () => {

@@ -1,18 +1,29 @@
 // Idempotent demo data: what an operator would configure before opening. Running it again changes
-// nothing an operator may have edited (every insert is "on conflict do nothing").
+// nothing an operator may have edited (every insert is "on conflict do nothing", but for a bank's
+// missing Lao name).
 import type { Db, Queryable } from './db.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 
-type Bank = [code: string, clearing: string, nameTh: string, nameEn: string, country: 'TH' | 'LA'];
+type Bank = [
+  code: string,
+  clearing: string,
+  nameTh: string,
+  nameEn: string,
+  country: 'TH' | 'LA',
+  nameLa?: string,
+];
 
-/** reference/payments-and-providers.md "Bank codes"; the spec calls TTB by its old short code TMB. */
+/**
+ * reference/payments-and-providers.md "Bank codes"; the spec calls TTB by its old short code TMB. The Lao
+ * name is the bank's own for Lao banks, and for the Thai banks with branches in Laos the name they go by there.
+ */
 export const BANKS: Bank[] = [
-  ['KBANK', '004', 'ธนาคารกสิกรไทย', 'Kasikornbank', 'TH'],
+  ['KBANK', '004', 'ธนาคารกสิกรไทย', 'Kasikornbank', 'TH', 'ທະນາຄານກະສິກອນໄທ'],
   ['SCB', '014', 'ธนาคารไทยพาณิชย์', 'Siam Commercial Bank', 'TH'],
-  ['KTB', '006', 'ธนาคารกรุงไทย', 'Krungthai Bank', 'TH'],
-  ['BBL', '002', 'ธนาคารกรุงเทพ', 'Bangkok Bank', 'TH'],
+  ['KTB', '006', 'ธนาคารกรุงไทย', 'Krungthai Bank', 'TH', 'ທະນາຄານກຸງໄທ'],
+  ['BBL', '002', 'ธนาคารกรุงเทพ', 'Bangkok Bank', 'TH', 'ທະນາຄານກຸງເທບ'],
   ['TMB', '011', 'ธนาคารทหารไทยธนชาต', 'TMBThanachart Bank', 'TH'],
-  ['BAY', '025', 'ธนาคารกรุงศรีอยุธยา', 'Bank of Ayudhya (Krungsri)', 'TH'],
+  ['BAY', '025', 'ธนาคารกรุงศรีอยุธยา', 'Bank of Ayudhya (Krungsri)', 'TH', 'ທະນາຄານກຸງສີອະຍຸທະຍາ'],
   ['GSB', '030', 'ธนาคารออมสิน', 'Government Savings Bank', 'TH'],
   [
     'BAAC',
@@ -29,13 +40,20 @@ export const BANKS: Bank[] = [
   ['LHFG', '073', 'ธนาคารแลนด์ แอนด์ เฮ้าส์', 'Land and Houses Bank', 'TH'],
   ['ICBCT', '070', 'ธนาคารไอซีบีซี (ไทย)', 'ICBC (Thai)', 'TH'],
   ['TCD', '071', 'ธนาคารไทยเครดิตเพื่อรายย่อย', 'Thai Credit Bank', 'TH'],
-  ['BCEL', '', 'ธนาคารการค้าต่างประเทศลาว', 'Banque pour le Commerce Extérieur Lao', 'LA'],
-  ['LDB', '', 'ธนาคารพัฒนาลาว', 'Lao Development Bank', 'LA'],
-  ['APB', '', 'ธนาคารส่งเสริมการเกษตร', 'Agricultural Promotion Bank', 'LA'],
-  ['JDB', '', 'ธนาคารร่วมพัฒนา', 'Joint Development Bank', 'LA'],
-  ['LVB', '', 'ธนาคารลาว-เวียด', 'Lao-Viet Bank', 'LA'],
-  ['STB', '', 'ธนาคารเอสที', 'ST Bank', 'LA'],
-  ['BIC', '', 'ธนาคารบีไอซี', 'BIC Bank', 'LA'],
+  [
+    'BCEL',
+    '',
+    'ธนาคารการค้าต่างประเทศลาว',
+    'Banque pour le Commerce Extérieur Lao',
+    'LA',
+    'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
+  ],
+  ['LDB', '', 'ธนาคารพัฒนาลาว', 'Lao Development Bank', 'LA', 'ທະນາຄານພັດທະນາລາວ'],
+  ['APB', '', 'ธนาคารส่งเสริมการเกษตร', 'Agricultural Promotion Bank', 'LA', 'ທະນາຄານສົ່ງເສີມກະສິກຳ'],
+  ['JDB', '', 'ธนาคารร่วมพัฒนา', 'Joint Development Bank', 'LA', 'ທະນາຄານຮ່ວມພັດທະນາ'],
+  ['LVB', '', 'ธนาคารลาว-เวียด', 'Lao-Viet Bank', 'LA', 'ທະນາຄານຮ່ວມທຸລະກິດລາວ-ຫວຽດ'],
+  ['STB', '', 'ธนาคารเอสที', 'ST Bank', 'LA', 'ທະນາຄານ ເອັສທີ'],
+  ['BIC', '', 'ธนาคารบีไอซี', 'BIC Bank', 'LA', 'ທະນາຄານ ບີໄອຊີ'],
 ];
 
 /** QR payment gateways (DEP-4): deposit accounts of bank_type PAYMENT, never a member's bank. */
@@ -167,11 +185,13 @@ export const DEMO_MEMBER = {
 
 export async function seed(db: Db, opts: { demoMember: boolean }): Promise<void> {
   await db.tx(async (q) => {
-    for (const [i, [code, clearing, th, en, country]] of BANKS.entries()) {
+    for (const [i, [code, clearing, th, en, country, la]] of BANKS.entries()) {
+      // A Lao name fills a bank seeded before it had one (migration 014), never replaces the operator's.
       await q.query(
-        `insert into banks (code, clearing_code, name_th, name_en, country, sort) values ($1, $2, $3, $4, $5, $6)
-         on conflict (code) do nothing`,
-        [code, clearing, th, en, country, i],
+        `insert into banks (code, clearing_code, name_th, name_en, country, sort, name_la)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict (code) do update set name_la = excluded.name_la where banks.name_la is null`,
+        [code, clearing, th, en, country, i, la ?? null],
       );
     }
     for (const [i, [code, th, en]] of PAYMENT_PROVIDERS.entries()) {

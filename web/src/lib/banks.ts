@@ -1,6 +1,8 @@
-import type { Bank, Locale } from '@krapao/contract';
+import type { BankNames, Locale } from '@krapao/contract';
 
-/** A bank's name in the member's language; the contract has no Lao name, so Lao shows the English one. */
-export function bankName(bank: Pick<Bank, 'nameTH' | 'nameEN'>, locale: Locale): string {
-  return locale === 'th' ? bank.nameTH : bank.nameEN;
+/** A bank's name in the member's language; in Lao, the English one where the bank has no Lao name. */
+export function bankName(bank: BankNames, locale: Locale): string {
+  if (locale === 'th') return bank.nameTH;
+  if (locale === 'la') return bank.nameLA ?? bank.nameEN;
+  return bank.nameEN;
 }

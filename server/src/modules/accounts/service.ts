@@ -15,6 +15,7 @@ import { hashPassword, verifyNothing, verifyPassword } from './passwords.ts';
 import { checkBankAccount, checkPassword, checkPhone, currencyFor, inviterPublicId } from './rules.ts';
 import { saveProfile, type ProfileUpdate } from './payout-account.ts';
 import { createSession, revokeMemberSessions, revokeSession, type SessionMember } from './sessions.ts';
+import { BANK_NAME_COLUMNS, bankNamesOf } from '../lookups/bank-names.ts';
 
 /** REG-5: everything that can be checked before the bank step; the bank data too when it is sent. */
 export async function validateRegistration(
@@ -160,7 +161,7 @@ export async function logout(ctx: Ctx, session: SessionMember): Promise<{ ok: tr
 
 /** The columns of a member's profile, for queries that read it with more (the wallet joins its balance). */
 export const PROFILE_COLUMNS = `m.public_id, m.name, m.phone, m.coin, m.bank_code, m.bank_account_name,
-  m.bank_account_no, b.name_th, b.name_en, m.currency, m.created_at`;
+  m.bank_account_no, ${BANK_NAME_COLUMNS}, m.currency, m.created_at`;
 export const PROFILE_FROM = 'members m join banks b on b.code = m.bank_code';
 
 export interface ProfileRow {
@@ -173,6 +174,7 @@ export interface ProfileRow {
   bank_account_no: string;
   name_th: string;
   name_en: string;
+  name_la: string | null;
   currency: 'BAHT' | 'LAK';
   created_at: Date;
 }
@@ -186,7 +188,7 @@ export function toProfile(m: ProfileRow): Profile {
     bankCode: m.bank_code,
     bankAccountName: m.bank_account_name,
     bankAccountNo: m.bank_account_no,
-    bank: { nameTH: m.name_th, nameEN: m.name_en },
+    bank: bankNamesOf(m),
     currency: m.currency,
     createdAt: m.created_at.toISOString(),
   };

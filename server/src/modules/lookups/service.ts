@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
 import { otpRequired } from '../otp/policy.ts';
 import { slipSettings } from '../slips/service.ts';
+import { BANK_NAME_COLUMNS, bankNamesOf } from './bank-names.ts';
 
 /** Operator HTML is sanitised before it leaves the server (DESIGN.md): no scripts, no handlers. */
 const clean = (text: Localized): Localized => ({
@@ -19,9 +20,10 @@ export async function banks(ctx: Ctx): Promise<Bank[]> {
     clearing_code: string;
     name_th: string;
     name_en: string;
+    name_la: string | null;
     country: 'TH' | 'LA';
   }>(
-    `select code, clearing_code, name_th, name_en, country from banks
+    `select code, clearing_code, name_th, name_en, name_la, country from banks b
      where not is_payment and ($1 = 'la' or country = 'TH')
      order by case when country = upper($1) then 0 else 1 end, sort`,
     [ctx.config.region],
@@ -29,8 +31,7 @@ export async function banks(ctx: Ctx): Promise<Bank[]> {
   return rows.map((r) => ({
     code: r.code,
     clearingCode: r.clearing_code,
-    nameTH: r.name_th,
-    nameEN: r.name_en,
+    ...bankNamesOf(r),
     country: r.country,
   }));
 }
@@ -43,11 +44,12 @@ export async function deposit(ctx: Ctx) {
     mode: string;
     name_th: string;
     name_en: string;
+    name_la: string | null;
     account_name: string;
     account_no: string;
     currency: 'BAHT' | 'LAK';
   }>(
-    `select h.bank_code, h.bank_type, h.mode, b.name_th, b.name_en, h.account_name, h.account_no, h.currency
+    `select h.bank_code, h.bank_type, h.mode, ${BANK_NAME_COLUMNS}, h.account_name, h.account_no, h.currency
      from house_accounts h join banks b on b.code = h.bank_code where h.active order by h.sort, h.id`,
   );
   return {
@@ -55,7 +57,7 @@ export async function deposit(ctx: Ctx) {
       bankCode: b.bank_code,
       bankType: b.bank_type,
       mode: b.mode,
-      bank: { nameTH: b.name_th, nameEN: b.name_en },
+      bank: bankNamesOf(b),
       bankAccountName: b.account_name,
       bankAccountNo: b.account_no,
       currency: b.currency,

@@ -28,7 +28,7 @@ import {
 } from '@krapao/contract';
 import { IconBuildingBank, IconLock, IconPencil, IconUserEdit } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../../i18n/react';
+import { useLocale, useTranslation } from '../../../../i18n/react';
 import { BankAccountNo } from '../../../../components/BankAccountNo';
 import { CopyField } from '../../../../components/CopyField';
 import { DelayedLoader } from '../../../../components/DelayedLoader';
@@ -59,6 +59,7 @@ type Dialog = 'edit' | 'bankName' | 'password' | null;
 export function ProfileView({ banks }: { banks: Bank[] }) {
   const { t } = useTranslation();
   const query = useProfile();
+  const locale = useLocale();
   const [dialog, setDialog] = useState<Dialog>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
   const [copyAfterSave, setCopyAfterSave] = useState(0);
@@ -163,7 +164,11 @@ export function ProfileView({ banks }: { banks: Bank[] }) {
         </Row>
         <Divider my={4} />
         <Row label={t('profile.bankName')}>
-          <span lang="th">{profile.bank.nameTH}</span>
+          {locale === 'la' && profile.bank.nameLA ? (
+            <span lang="lo">{profile.bank.nameLA}</span>
+          ) : (
+            <span lang="th">{profile.bank.nameTH}</span>
+          )}
           <Text component="span" display="block" fz="sm" c="dimmed" fw={500}>
             {profile.bank.nameEN}
           </Text>
