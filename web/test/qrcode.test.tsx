@@ -181,10 +181,15 @@ describe('QR deposits', () => {
 
   it('[DEP-6] [DEP-7] create shows the QR image, the amount and a countdown ticking each second; cancel goes back to the entry', async () => {
     const tick = fakeClock();
+    // The server keeps the QR it made: the panel polls it while no realtime socket is connected.
+    let made: QrcodeRecord | undefined;
     const { dialog, user, api } = await openQr({
-      'POST /api/qrcode/WW': () => json(liveQr(500, 600_000, 'QWW1')),
-      'DELETE /api/qrcode/QWW1': () =>
-        json(deposits.cancelQrcode.response.parse({ qrcodeId: 'QWW1', status: 'CANCELLED' })),
+      'POST /api/qrcode/WW': () => json((made = liveQr(500, 600_000, 'QWW1'))),
+      'GET /api/qrcode/WW': () => json(made ?? noQr()),
+      'DELETE /api/qrcode/QWW1': () => {
+        made = undefined;
+        return json(deposits.cancelQrcode.response.parse({ qrcodeId: 'QWW1', status: 'CANCELLED' }));
+      },
     });
     await user.click(channel(dialog, 'WW'));
     const box = panel(dialog, 'WW');

@@ -1,6 +1,13 @@
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { realtimeStub } from './realtime';
+
+// The realtime socket: no server in jsdom; tests play it through realtimeStub.
+vi.mock('../src/app/realtime/socket', async () => {
+  const { realtimeStub } = await import('./realtime');
+  return { openRealtime: realtimeStub.open };
+});
 
 // Lazy routes load a chunk before they render; on a busy 2-core machine that can pass the default 1 s.
 configure({ asyncUtilTimeout: 5_000 });
@@ -38,4 +45,5 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.useRealTimers();
+  realtimeStub.reset();
 });

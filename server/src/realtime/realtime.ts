@@ -99,10 +99,10 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
     sweep.unref();
   });
 
-  // Open sockets would hold the HTTP server's close: they go before it (the members reconnect elsewhere).
+  // Open sockets would hold the HTTP server's close: their connections go before it. Closed this way
+  // (not disconnected by the server), browsers reconnect, to another instance or to this one restarted.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
-    io?.local.disconnectSockets(true);
     io?.engine.close();
   });
   app.addHook('onClose', async () => {

@@ -12,6 +12,7 @@ export function notifyError(error: unknown): void {
   });
 }
 
-export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message, withBorder: true });
+/** A green toast; toasts given the same id are shown once (one deposit heard from two sides). */
+export function notifySuccess(message: string, options: { id?: string } = {}): void {
+  notifications.show({ color: 'teal', message, withBorder: true, ...options });
 }

@@ -18,21 +18,11 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Wordmark } from '../../components/Wordmark';
 import { useProfile } from '../../features/accounts/api/get-profile';
 import { useLogout } from '../../features/accounts/api/logout';
+import { initials } from '../../lib/initials';
 import { ConditionsModal } from '../../features/lookups/components/ConditionsModal';
 import { ActionDrawer } from './ActionDrawer';
 import { NavProgress } from './NavProgress';
-
-function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0])
-      .join('')
-      .toUpperCase() || '?'
-  );
-}
+import { useRealtime } from '../realtime/useRealtime';
 
 /** SH-9 / SH-10 / SH-11: header with the member, bottom menu, the plus button's drawer. */
 export default function MemberLayout() {
@@ -40,6 +30,8 @@ export default function MemberLayout() {
   const navigate = useNavigate();
   const profile = useProfile();
   const logout = useLogout();
+  // Money that arrives shows by itself (issue 7 item 8): one socket while the member is logged in.
+  useRealtime();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const name = profile.data?.name ?? '';

@@ -1,6 +1,7 @@
 import { deposits, type QrcodeRecord, type QrProvider } from '@krapao/contract';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { serverNow } from '../../../lib/clock';
 import { depositKeys } from './keys';
 
 /** DEP-7: GET /api/qrcode/{provider}: the member's live QR there, or hasQrcode false. */
@@ -17,11 +18,27 @@ export const qrcodeQueries = {
     }),
 };
 
-export const useQrcode = (provider: QrProvider) => useQuery(qrcodeQueries.provider(provider));
+/** While the realtime socket is down, a live QR is asked for this often, to see it paid (issue 7 item 8). */
+export const QR_POLL_MS = 3_000;
+
+/**
+ * DEP-7: one provider's QR. With `poll`, a live QR is asked for again every QR_POLL_MS until it is paid
+ * or ends: the fallback when no realtime event will say so.
+ */
+export const useQrcode = (provider: QrProvider, { poll = false }: { poll?: boolean } = {}) =>
+  useQuery({
+    ...qrcodeQueries.provider(provider),
+    refetchInterval: (query) => (poll && isLiveQr(query.state.data, serverNow()) ? QR_POLL_MS : false),
+  });
 
 /** DEP-7: on load every QR panel asks for its existing QR, the chosen one and the others alike. */
 export const useQrcodes = (providers: QrProvider[]) =>
   useQueries({ queries: providers.map((p) => qrcodeQueries.provider(p)) });
+
+/** A QR paid moments ago (within its lifetime): the panel says it was received. */
+export function isPaidQr(record: QrcodeRecord | undefined): record is QrcodeRecord & { paidAt: number } {
+  return record?.paidAt !== undefined;
+}
 
 /** A QR the member can still pay at `now`. */
 export function isLiveQr(record: QrcodeRecord | undefined, now: number): record is QrcodeRecord {

@@ -47,7 +47,10 @@ export interface DepositModalProps {
   memberPhone: string | undefined;
   /** A deposit notice was recorded: the caller refreshes the statement. */
   onNoticeSent: () => void;
-  /** Money arrived at once (a True Wallet gift link): the caller refreshes balances and the statement. */
+  /**
+   * Money arrived (a True Wallet gift link at once, a QR seen paid): the caller refreshes balances and
+   * the statement.
+   */
   onDeposited: () => void;
   /** SLIP-1: when given, the bank section offers "Upload slip"; the caller opens the upload. */
   onUploadSlip?: () => void;
@@ -124,7 +127,11 @@ export function DepositModal({
             />
           </Tabs.Panel>
           <Tabs.Panel value="qr" pt="md">
-            <QrSection accounts={splitAccounts(lookup).qr} onTransferDone={transferDone} />
+            <QrSection
+              accounts={splitAccounts(lookup).qr}
+              onTransferDone={transferDone}
+              onPaid={onDeposited}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="wallet" pt="md">
             <TrueWalletSection wallets={lookup.wallets} memberPhone={memberPhone} onDeposited={onDeposited} />

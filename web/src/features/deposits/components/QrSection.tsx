@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { QrcodeRecord, QrProvider } from '@krapao/contract';
-import { IconClockHour4, IconDeviceMobile } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { IconCircleCheck, IconClockHour4, IconDeviceMobile } from '@tabler/icons-react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { AccountHolder } from '../../../components/AccountHolder';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -20,12 +20,14 @@ import {
 } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useRealtimeConnected } from '../../../lib/realtime-status';
 import type { DepositAccount } from '../accounts';
 import { useCancelQrcode } from '../api/cancel-qrcode';
 import { useCreateQrcode } from '../api/create-qrcode';
-import { isLiveQr, useQrcode, useQrcodes } from '../api/get-qrcode';
+import { isLiveQr, isPaidQr, useQrcode, useQrcodes } from '../api/get-qrcode';
 import { canCreateQr, qrChannels, qrImageSrc, qrRules, type QrChannel, type QrRules } from '../qr';
 import { BankMark } from './BankPanel';
+import { QrSaveActions } from './QrSaveActions';
 
 /**
  * DEP-4 / DEP-6: the QR channels, one chosen at a time (a phone shows one panel, not five). Every
@@ -34,9 +36,12 @@ import { BankMark } from './BankPanel';
 export function QrSection({
   accounts,
   onTransferDone,
+  onPaid = () => {},
 }: {
   accounts: DepositAccount[];
   onTransferDone: () => void;
+  /** A QR shown here was paid: the caller refreshes balances (also when polling, not an event, saw it). */
+  onPaid?: () => void;
 }) {
   const { t } = useTranslation();
   const channels = qrChannels(accounts);
@@ -87,7 +92,13 @@ export function QrSection({
           ))}
         </div>
       )}
-      <QrPanel key={selected.provider} channel={selected} now={now} onTransferDone={onTransferDone} />
+      <QrPanel
+        key={selected.provider}
+        channel={selected}
+        now={now}
+        onTransferDone={onTransferDone}
+        onPaid={onPaid}
+      />
     </Stack>
   );
 }
@@ -97,16 +108,21 @@ function QrPanel({
   channel,
   now,
   onTransferDone,
+  onPaid,
 }: {
   channel: QrChannel;
   /** The section's clock: at 00:00 the QR is no longer live and the entry returns. */
   now: number;
   onTransferDone: () => void;
+  onPaid: () => void;
 }) {
   const locale = useLocale();
   const { provider, account } = channel;
-  const query = useQrcode(provider);
+  // Without the realtime socket nothing will say the QR was paid: it is asked for every few seconds.
+  const query = useQrcode(provider, { poll: !useRealtimeConnected() });
   const record = query.data;
+  // "New QR" after a paid one: the entry comes back for this panel, the paid QR stays paid.
+  const [dismissedPaid, setDismissedPaid] = useState<string | null>(null);
   const name = bankName(account.bank, locale);
   return (
     <Paper className="surface qr-panel" p="md" role="group" aria-label={name} data-provider={provider}>
@@ -120,9 +136,12 @@ function QrPanel({
         </Group>
         {query.isPending ? (
           <DelayedLoader size="sm" />
+        ) : isPaidQr(record) && record.qrcodeId !== dismissedPaid ? (
+          <QrReceived record={record} onPaid={onPaid} onNewQr={() => setDismissedPaid(record.qrcodeId)} />
         ) : isLiveQr(record, now) ? (
           <QrShown
             provider={provider}
+            providerName={name}
             record={record}
             remainingMs={record.expireIn - now}
             onTransferDone={onTransferDone}
@@ -214,13 +233,48 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
   );
 }
 
+/**
+ * Issue 7 item 8: the QR was paid and credited. No countdown and no second invitation to pay: the
+ * amount received, and a way to make another QR.
+ */
+function QrReceived({
+  record,
+  onPaid,
+  onNewQr,
+}: {
+  record: QrcodeRecord;
+  onPaid: () => void;
+  onNewQr: () => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const paid = useEffectEvent(onPaid);
+  useEffect(() => paid(), [record.qrcodeId]);
+  return (
+    <Stack gap="sm" align="center" ta="center" role="status" data-testid="qr-received">
+      <IconCircleCheck size={64} stroke={1.6} color="var(--mantine-color-teal-6)" aria-hidden />
+      <Text fz={26} fw={800} lh={1.2}>
+        {t('realtime.received', { amount: money(bahtToMinor(record.amount)) })}
+      </Text>
+      <Text fz="sm" c="dimmed" maw={300}>
+        {t('realtime.qrPaidNote')}
+      </Text>
+      <Button variant="light" onClick={onNewQr}>
+        {t('realtime.newQr')}
+      </Button>
+    </Stack>
+  );
+}
+
 function QrShown({
   provider,
+  providerName,
   record,
   remainingMs,
   onTransferDone,
 }: {
   provider: QrProvider;
+  providerName: string;
   record: QrcodeRecord;
   remainingMs: number;
   onTransferDone: () => void;
@@ -252,6 +306,7 @@ function QrShown({
       <Text fz="xs" c="dimmed" maw={300}>
         {t('deposit.qr.payExactly')}
       </Text>
+      <QrSaveActions record={record} providerName={providerName} />
       {/* Side by side, so both fit under the QR on a phone without scrolling. */}
       <Group gap="sm" w="100%" wrap="nowrap">
         <Button

@@ -124,7 +124,10 @@ function GiftLinkPanel({ wallet, onDeposited }: { wallet: DepositWallet; onDepos
         onSuccess: (deposit) => {
           idempotency.settle();
           setLink('');
-          notifySuccess(t('deposit.tw.credited', { amount: money(bahtToMinor(deposit.amount)) }));
+          // The same id as the realtime toast of this deposit: the member reads it once.
+          notifySuccess(t('deposit.tw.credited', { amount: money(bahtToMinor(deposit.amount)) }), {
+            id: `deposit-${deposit.depositId}`,
+          });
           onDeposited();
         },
         onError: (error) => {

@@ -1,0 +1,81 @@
+import type { MoneyEvent } from '@krapao/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useMoneyText } from '../../components/Money';
+import { depositKeys } from '../../features/deposits/api/keys';
+import { slipKeys } from '../../features/slips/api/keys';
+import { useTranslation } from '../../i18n/react';
+import { bahtToMinor } from '../../lib/format';
+import { notifySuccess } from '../../lib/notify';
+import { setRealtimeConnected } from '../../lib/realtime-status';
+import { getToken } from '../../lib/session';
+import { useMoneyMoved } from '../money';
+import { openRealtime } from './socket';
+
+/** Events of one commit arrive together (a deposit and its balance): one round of refetching for them. */
+const COALESCE_MS = 150;
+
+/** A deposit that reached the wallet, by any channel: the member hears "฿X received". */
+export function receivedDeposit(event: MoneyEvent): Extract<MoneyEvent, { type: 'deposit' }> | undefined {
+  return event.type === 'deposit' && event.status === 'SUCCESS' ? event : undefined;
+}
+
+/**
+ * The member shell's realtime socket (issue 7 item 8): each event asks again for what it may have
+ * changed (STYLE.md 9: the event itself patches nothing), and money received is announced. A reconnect
+ * asks for everything, since events may have been missed meanwhile.
+ */
+export function useRealtime() {
+  const queryClient = useQueryClient();
+  const moneyMoved = useMoneyMoved();
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  // The socket outlives a language change; the toast reads the current words.
+  const announce = useRef<(event: MoneyEvent) => void>(() => {});
+  announce.current = (event) => {
+    const deposit = receivedDeposit(event);
+    if (!deposit) return;
+    // One toast per deposit, also when the screen that made it says so itself (a True Wallet link).
+    notifySuccess(t('realtime.received', { amount: money(bahtToMinor(deposit.amount)) }), {
+      id: `deposit-${deposit.depositId}`,
+    });
+  };
+
+  useEffect(() => {
+    const token = getToken();
+    if (!token) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        moneyMoved();
+        void queryClient.invalidateQueries({ queryKey: depositKeys.qrcodes() });
+        void queryClient.invalidateQueries({ queryKey: slipKeys.all() });
+      }, COALESCE_MS);
+    };
+    let close: (() => void) | undefined;
+    let unmounted = false;
+    openRealtime(token, {
+      onMoney: (event) => {
+        refresh();
+        announce.current(event);
+      },
+      onStatus: (connected, reconnected) => {
+        setRealtimeConnected(connected);
+        if (reconnected) refresh();
+      },
+      // The API answers the same: asking for the wallet ends the session on this device (SH-13).
+      onRefused: refresh,
+    }).then(
+      (stop) => (unmounted ? stop() : (close = stop)),
+      // The socket's code could not load (offline, a new deploy): the panels keep polling.
+      () => {},
+    );
+    return () => {
+      unmounted = true;
+      clearTimeout(timer);
+      close?.();
+      setRealtimeConnected(false);
+    };
+  }, [moneyMoved, queryClient]);
+}

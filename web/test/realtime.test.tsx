@@ -1,0 +1,148 @@
+import { deposits, lookups, type QrcodeRecord } from '@krapao/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { QR_POLL_MS } from '../src/features/deposits/api/get-qrcode';
+import { json, logIn, mockApi, walletFixture, type Handler } from './api';
+import { realtimeStub } from './realtime';
+import { renderApp } from './render';
+
+// Issue 7 item 8: money arrives by itself. The member shell's socket (played by realtimeStub) nudges the
+// app, which asks the API again; a paid QR turns into "received"; without a socket the QR panel polls.
+
+const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0z"/></svg>';
+const record = (over: Partial<QrcodeRecord>): QrcodeRecord =>
+  deposits.qrcodeRecordSchema.parse({
+    qrcodeId: '',
+    hasQrcode: false,
+    qrcode: '',
+    payload: '',
+    amount: 0,
+    expireIn: 0,
+    message: '',
+    ...over,
+  });
+const liveQr = () =>
+  record({
+    qrcodeId: 'Q1',
+    hasQrcode: true,
+    qrcode: QR_SVG,
+    payload: '000201',
+    amount: 300,
+    expireIn: Date.now() + 540_000,
+  });
+const paidQr = () => record({ qrcodeId: 'Q1', amount: 300, paidAt: Date.now() });
+
+const gateway = (code: string, mode = '') => ({
+  bankCode: code,
+  bankType: 'PAYMENT' as const,
+  mode,
+  bank: { nameTH: code, nameEN: `${code} Pay` },
+  bankAccountName: 'krapao co ltd',
+  bankAccountNo: `${code}-0001`,
+  currency: 'BAHT' as const,
+});
+// Two QR channels, so the channel picker (and its "QR ready" badge) shows.
+const lookup = lookups.deposit.response.parse({
+  banks: [gateway('WW'), gateway('PAYTIMZ')],
+  wallets: [],
+  isManual: false,
+});
+
+/** The member shell with the deposit modal open on the QR tab, answering the QR from `qr()`. */
+async function openQrPanel(qr: () => QrcodeRecord) {
+  logIn();
+  const api = mockApi({
+    'GET /api/lookup/deposit': () => json(lookup),
+    'GET /api/qrcode/WW': () => json(qr()),
+    'GET /api/qrcode/PAYTIMZ': () => json(record({})),
+  });
+  const app = await renderApp('/user/home');
+  await app.user.click(await screen.findByRole('button', { name: 'Open quick actions' }));
+  const drawer = await screen.findByRole('dialog', { name: 'Quick actions' });
+  await app.user.click(within(drawer).getByRole('button', { name: 'Deposit' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Deposit' });
+  await app.user.click(await within(dialog).findByRole('tab', { name: 'QR code' }));
+  const panel = await within(dialog).findByRole('group', { name: 'WW Pay' });
+  return { ...app, api, dialog, panel };
+}
+
+describe('money arrives by itself', () => {
+  it('[HOME-1] [DEP-11] a credited transfer heard on the socket shows "received" and the new balance, unasked', async () => {
+    logIn();
+    let balance = 0;
+    const wallet: Handler = () =>
+      json(walletFixture({ wallet: { amount: balance, currency: 'BAHT' }, total: balance }));
+    const api = mockApi({ 'GET /api/wallet': wallet });
+    await renderApp('/user/home');
+    const card = await screen.findByRole('region', { name: 'Wallet' });
+    await waitFor(() => expect(within(card).getByLabelText('Total balance').textContent).toBe('฿0.00'));
+    expect(realtimeStub.opened()).toEqual(['tok_member']);
+    realtimeStub.connect();
+
+    balance = 1500;
+    const asked = api.callsTo('GET', '/api/wallet').length;
+    // One commit announces the deposit and the balance: one round of asking again.
+    realtimeStub.send({ type: 'deposit', depositId: 'D7', channel: 'BANK', status: 'SUCCESS', amount: 1500 });
+    realtimeStub.send({ type: 'balance' });
+    expect(await screen.findByText('฿1,500.00 received')).toBeTruthy();
+    await waitFor(() => expect(within(card).getByLabelText('Total balance').textContent).toBe('฿1,500.00'));
+    expect(api.callsTo('GET', '/api/wallet')).toHaveLength(asked + 1);
+  });
+
+  it('[HOME-1] events that are not money received refresh without a toast; logging out closes the socket', async () => {
+    logIn();
+    const api = mockApi({ 'POST /api/logout': () => json({ ok: true }) });
+    const { user } = await renderApp('/user/home');
+    await screen.findByRole('region', { name: 'Wallet' });
+    realtimeStub.connect();
+    const asked = api.callsTo('GET', '/api/wallet').length;
+    realtimeStub.send({ type: 'withdrawal', withdrawalId: 'W1', status: 'FAILED', amount: 100 });
+    await waitFor(() => expect(api.callsTo('GET', '/api/wallet').length).toBeGreaterThan(asked));
+    expect(screen.queryByText(/received/)).toBeNull();
+
+    expect(realtimeStub.isOpen()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(realtimeStub.isOpen()).toBe(false));
+  });
+
+  it('[DEP-7] a QR paid while its panel is open turns into "received": no countdown, no "QR ready"', async () => {
+    let paid = false;
+    const { panel, dialog, api, user } = await openQrPanel(() => (paid ? paidQr() : liveQr()));
+    realtimeStub.connect();
+    expect(await within(panel).findByRole('timer')).toBeTruthy();
+    expect(within(dialog).getByTestId('qr-live').textContent).toBe('QR ready');
+    const walletAsked = api.callsTo('GET', '/api/wallet').length;
+
+    paid = true;
+    realtimeStub.send({ type: 'qrcode', qrcodeId: 'Q1', provider: 'WW', status: 'PAID', amount: 300 });
+    const received = await within(panel).findByTestId('qr-received');
+    expect(within(received).getByText('฿300.00 received')).toBeTruthy();
+    expect(within(panel).queryByRole('timer')).toBeNull();
+    expect(within(dialog).queryByTestId('qr-live')).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Transfer done' })).toBeNull();
+    // The balance behind the modal is asked for again.
+    await waitFor(() => expect(api.callsTo('GET', '/api/wallet').length).toBeGreaterThan(walletAsked));
+
+    // "New QR code": the amount entry again, for another deposit.
+    await user.click(within(received).getByRole('button', { name: 'New QR code' }));
+    expect(await within(panel).findByRole('button', { name: 'Create QR code' })).toBeTruthy();
+  });
+
+  it('[DEP-7] without the socket, a live QR is asked for every few seconds until it is paid', async () => {
+    let paid = false;
+    const { panel, api } = await openQrPanel(() => (paid ? paidQr() : liveQr()));
+    realtimeStub.disconnect();
+    await within(panel).findByRole('timer');
+    paid = true;
+    await within(panel).findByTestId('qr-received', {}, { timeout: QR_POLL_MS + 3_000 });
+    expect(api.callsTo('GET', '/api/qrcode/WW').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('[DEP-7] with the socket connected the QR is not polled', async () => {
+    const { panel, api } = await openQrPanel(liveQr);
+    realtimeStub.connect();
+    await within(panel).findByRole('timer');
+    await new Promise((resolve) => setTimeout(resolve, QR_POLL_MS + 500));
+    expect(api.callsTo('GET', '/api/qrcode/WW')).toHaveLength(1);
+  });
+});
