@@ -12,4 +12,6 @@ export function startSimWorld(env: Record<string, string>): Promise<{ base: stri
 export const CHROMIUM_ARGS: string[];
 export function launchChromium(opts?: {
   viewport?: { width: number; height: number };
+  /** The browser's own language, e.g. 'lo-LA' (--lang and the context locale). */
+  locale?: string;
 }): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }>;

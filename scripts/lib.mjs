@@ -195,7 +195,10 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Debian's Chromium, headless, with a fresh profile folder, at a phone's size unless told otherwise. */
+/**
+ * Debian's Chromium, headless, with a fresh profile folder, at a phone's size unless told otherwise;
+ * `locale` (e.g. 'lo-LA') is the browser's own language, as if started with --lang.
+ */
 export async function launchChromium(opts = {}) {
   const { chromium } = await import('playwright-core');
   const profile = mkdtempSync(join(tmpdir(), 'krapao-chromium-'));
@@ -204,7 +207,8 @@ export async function launchChromium(opts = {}) {
     headless: true,
     viewport: opts.viewport ?? { width: 390, height: 844 },
     deviceScaleFactor: 1,
-    args: CHROMIUM_ARGS,
+    ...(opts.locale ? { locale: opts.locale } : {}),
+    args: [...CHROMIUM_ARGS, ...(opts.locale ? [`--lang=${opts.locale}`] : [])],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

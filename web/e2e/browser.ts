@@ -11,8 +11,9 @@ const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
 export type Session = Awaited<ReturnType<typeof launchChromium>>;
 
-export const openBrowser = (opts: { viewport?: { width: number; height: number } } = {}): Promise<Session> =>
-  launchChromium(opts);
+export const openBrowser = (
+  opts: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<Session> => launchChromium(opts);
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

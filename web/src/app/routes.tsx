@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
           { path: 'spin', lazy: page(() => import('./routes/member-spin')) },
           { path: 'contact', lazy: page(() => import('./routes/contact')) },
           { path: 'profile', lazy: page(() => import('./routes/member-profile')) },
+          // SH-7: a member on an unknown page keeps the member shell (menu, header) and a way home.
+          { path: '*', lazy: page(() => import('./routes/not-found')) },
         ],
       },
     ],

@@ -32,5 +32,7 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // Mantine's badges are capitals; English labels stay in sentence case (Thai and Lao have no case).
+    Badge: { styles: { root: { textTransform: 'none' } } },
   },
 });

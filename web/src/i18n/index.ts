@@ -1,5 +1,6 @@
 import { LOCALES, type Locale } from '@krapao/contract';
-import { defaultLocale } from '../lib/config';
+import { defaultLocale, siteDescriptionSetting } from '../lib/config';
+import { setMetaDescription } from '../lib/document-meta';
 import { readItem, STORAGE_KEYS, writeItem } from '../lib/storage';
 import { Translator } from './translator';
 
@@ -35,7 +36,10 @@ async function loadBundle(lng: Locale): Promise<void> {
 }
 
 function applyDocumentLanguage(lng: Locale) {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng === 'la' ? 'lo' : lng;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lng === 'la' ? 'lo' : lng;
+  // SH-2: the description follows the language: the deployment's text for it, else ours.
+  setMetaDescription(siteDescriptionSetting(lng) ?? i18n.t('site.description'));
 }
 
 export async function initI18n(lng: Locale = initialLocale()): Promise<typeof i18n> {

@@ -16,6 +16,19 @@ export function defaultLocale(): Locale {
   return isLaosBuild() ? DEFAULT_LOCALE_LA : DEFAULT_LOCALE_TH;
 }
 
+/**
+ * SH-2: the page description a deployment wrote for one language (VITE_SITE_DESCRIPTION_TH, _LA, _EN);
+ * undefined when unset. VITE_SITE_DESCRIPTION is the one in index.html, read before the app runs.
+ */
+export function siteDescriptionSetting(locale: Locale): string | undefined {
+  const byLocale: Record<Locale, unknown> = {
+    th: import.meta.env.VITE_SITE_DESCRIPTION_TH,
+    la: import.meta.env.VITE_SITE_DESCRIPTION_LA,
+    en: import.meta.env.VITE_SITE_DESCRIPTION_EN,
+  };
+  return String(byLocale[locale] ?? '').trim() || undefined;
+}
+
 const HOWTO_VIDEO_COUNT = 5;
 
 /** SH-4: the five how-to videos link to configured addresses; a missing one shows "coming soon". */

@@ -136,14 +136,14 @@ export const laoTimeAgo: RelativeFormat = {
   },
 };
 
+const LAO_SCRIPT = /[\u0E80-\u0EFF]/;
+
 function relativeFormat(locale: Locale): RelativeFormat {
   const rtf = new Intl.RelativeTimeFormat(LOCALE_TAGS[locale] ?? 'th-TH', { numeric: 'auto' });
   // Judge by the answer, not the resolved name: a Chromium started in lo-LA resolves "lo-LA" yet, with
   // no Lao data, formats in ICU's root words ("-5 min").
   return locale === 'la' && !LAO_SCRIPT.test(rtf.format(-5, 'minute')) ? laoTimeAgo : rtf;
 }
-const LAO_SCRIPT = /[\u0E80-\u0EFF]/;
-
 
 /** ST-3: "3 hours ago" in the member's language; under a minute is "now". */
 export function formatTimeAgo(

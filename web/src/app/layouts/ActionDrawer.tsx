@@ -3,20 +3,14 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Drawer, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  IconArrowDownToArc,
-  IconArrowLeft,
-  IconArrowUpFromArc,
-  IconGift,
-  IconReceiptRefund,
-  IconRefresh,
-  IconUsersPlus,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconGift, IconReceiptRefund, IconRefresh, IconUsersPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 import { Money } from '../../components/Money';
+import { Words } from '../../components/Words';
+import { DepositIcon, WithdrawIcon } from '../../components/MoneyIcons';
 import { DepositModal } from '../../features/deposits/components/DepositModal';
 import { useDepositAccounts, useWithdrawLimits } from '../../features/lookups/api/lookups';
 import { lastSyncOf, useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
@@ -60,7 +54,9 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   const tile = (label: string, icon: ReactNode, onClick: () => void, extra?: ReactNode) => (
     <button type="button" className="tile" onClick={onClick}>
       <span className="tile__icon">{icon}</span>
-      {label}
+      <span>
+        <Words>{label}</Words>
+      </span>
       {extra}
     </button>
   );
@@ -84,9 +80,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
           </Stack>
         ) : (
           <SimpleGrid cols={3} spacing="sm" pb="md">
-            {tile(t('actions.deposit'), <IconArrowDownToArc size={26} stroke={1.7} />, () =>
-              openDialog('deposit'),
-            )}
+            {tile(t('actions.deposit'), <DepositIcon size={26} stroke={1.7} />, () => openDialog('deposit'))}
             {tile(
               t('actions.refresh'),
               refreshing ? <Loader size={22} /> : <IconRefresh size={26} stroke={1.7} />,
@@ -100,7 +94,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
                 <LastSyncText value={lastSyncOf(wallet.data, storedLastSync())} />
               </Text>,
             )}
-            {tile(t('actions.withdraw'), <IconArrowUpFromArc size={26} stroke={1.7} />, () =>
+            {tile(t('actions.withdraw'), <WithdrawIcon size={26} stroke={1.7} />, () =>
               openDialog('withdraw'),
             )}
             {tile(t('actions.invite'), <IconUsersPlus size={26} stroke={1.7} />, () => setPanel('invite'))}

@@ -18,22 +18,11 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Wordmark } from '../../components/Wordmark';
 import { useProfile } from '../../features/accounts/api/get-profile';
 import { useLogout } from '../../features/accounts/api/logout';
+import { initials } from '../../lib/initials';
 import { ConditionsModal } from '../../features/lookups/components/ConditionsModal';
 import { ActionDrawer } from './ActionDrawer';
 import { NavProgress } from './NavProgress';
 import { useRealtime } from '../realtime/useRealtime';
-
-function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0])
-      .join('')
-      .toUpperCase() || '?'
-  );
-}
 
 /** SH-9 / SH-10 / SH-11: header with the member, bottom menu, the plus button's drawer. */
 export default function MemberLayout() {

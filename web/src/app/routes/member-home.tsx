@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import { IconCards, IconBallFootball, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
+import { Words } from '../../components/Words';
 import { useProfile } from '../../features/accounts/api/get-profile';
 import { WalletCard } from '../../features/wallet/components/WalletCard';
 
@@ -36,10 +37,10 @@ export default function MemberHomeRoute() {
               <Stack gap={6} align="center" c="brand.8">
                 {g.icon}
                 <Text fz="sm" fw={700} c="dark">
-                  {t(`home.game.${g.key}`)}
+                  <Words>{t(`home.game.${g.key}`)}</Words>
                 </Text>
                 <Text fz={11} c="dimmed">
-                  {t('common.comingSoon')}
+                  <Words>{t('common.comingSoon')}</Words>
                 </Text>
               </Stack>
             </Paper>

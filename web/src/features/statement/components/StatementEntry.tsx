@@ -3,8 +3,6 @@ import { Badge, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import type { StatementEntry } from '@krapao/contract';
 import {
   IconArrowBackUp,
-  IconArrowDownToArc,
-  IconArrowUpFromArc,
   IconArrowsExchange,
   IconCircleCheck,
   IconGift,
@@ -12,13 +10,14 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/Money';
+import { DepositIcon, WithdrawIcon } from '../../../components/MoneyIcons';
 import { errorText } from '../../../i18n';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { bahtToMinor, formatDateTime, formatTime, formatTimeAgo } from '../../../lib/format';
 
 const TYPE_LOOK: Record<StatementEntry['statementType'], { icon: ReactNode; color: string }> = {
-  deposit: { icon: <IconArrowDownToArc size={20} stroke={1.8} />, color: 'teal' },
-  withdraw: { icon: <IconArrowUpFromArc size={20} stroke={1.8} />, color: 'orange' },
+  deposit: { icon: <DepositIcon size={20} stroke={1.8} />, color: 'teal' },
+  withdraw: { icon: <WithdrawIcon size={20} stroke={1.8} />, color: 'orange' },
   bonus: { icon: <IconGift size={20} stroke={1.8} />, color: 'grape' },
   finish_bonus: { icon: <IconRosetteDiscountCheck size={20} stroke={1.8} />, color: 'grape' },
   transfer: { icon: <IconArrowsExchange size={20} stroke={1.8} />, color: 'blue' },

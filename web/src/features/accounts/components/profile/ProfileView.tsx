@@ -34,6 +34,7 @@ import { CopyField } from '../../../../components/CopyField';
 import { DelayedLoader } from '../../../../components/DelayedLoader';
 import { FieldLabel } from '../../../../components/FieldLabel';
 import { formatDateTime } from '../../../../lib/format';
+import { initials } from '../../../../lib/initials';
 import { useProfile } from '../../api/get-profile';
 import { BankNameModal } from './BankNameModal';
 import { ChangePasswordModal } from './ChangePasswordModal';
@@ -88,7 +89,7 @@ export function ProfileView({ banks }: { banks: Bank[] }) {
       <Paper className="surface" p="lg">
         <Group wrap="nowrap" gap="md">
           <Avatar size={56} radius="xl" color="brand" variant="filled">
-            {profile.name.slice(0, 1).toUpperCase()}
+            {initials(profile.name)}
           </Avatar>
           <div style={{ minWidth: 0, flex: 1 }}>
             <Title order={1} fz={20} style={{ wordBreak: 'break-word' }}>
