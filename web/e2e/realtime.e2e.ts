@@ -1,0 +1,124 @@
+// Issue 7 items 8 and 10 in a real browser: money arrives by itself (a QR paid in the gateway's sandbox
+// turns into "received", a bank transfer shows a toast and the new balance, with no reload and no
+// click), over the realtime socket the CSP allows; and "Save QR" gives a PNG a banking app can read.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '../src/i18n/locales/en.json' with { type: 'json' };
+import { openBrowser, type Session } from './browser.ts';
+
+const base = inject('baseUrl');
+const member = {
+  phone: '0867654321',
+  password: 'realtime-journey-1',
+  bankCode: 'KTB',
+  bankAccountNo: '6601234567',
+};
+const DOCS = new URL('../../docs/', import.meta.url).pathname;
+
+async function post(path: string, body: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function registerMember() {
+  const sent = await post('/api/otp/send', { phoneNumber: member.phone });
+  await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: sent.code });
+  await post('/api/account', {
+    name: 'Noi Realtime',
+    username: member.phone,
+    password: member.password,
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: member.bankCode,
+    bankAccountName: 'NOI REALTIME',
+    bankAccountNo: member.bankAccountNo,
+  });
+}
+
+const totalBalance = (page: Page) =>
+  page.getByRole('region', { name: en.wallet.card }).getByLabel(en.home.walletTotal).first().textContent();
+
+describe('money arrives by itself, in the browser', () => {
+  let s: Session;
+  const sockets: string[] = [];
+  const consoleErrors: string[] = [];
+  beforeAll(async () => {
+    await registerMember();
+    s = await openBrowser();
+    s.page.on('websocket', (ws) => sockets.push(ws.url()));
+    s.page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
+    await s.page.goto(`${base}/login`);
+    await s.page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await s.page.reload();
+    await s.page.getByLabel(/^Phone number/).fill(member.phone);
+    await s.page.getByLabel(/^Password/).fill(member.password);
+    await s.page.getByRole('button', { name: en.login.submit }).click();
+    await s.page.waitForURL(/\/user\/home$/);
+  });
+  afterAll(() => s.close());
+
+  it('[DEP-11] [HOME-1] a bank transfer shows "received" and the new balance on the home card, unasked', async () => {
+    const { page } = s;
+    await expect.poll(() => totalBalance(page)).toBe('฿0.00');
+    // The member's one socket, over WebSocket on the page's own origin (the CSP's connect-src 'self').
+    await expect.poll(() => sockets.filter((u) => u.includes('/socket.io/')).length).toBe(1);
+    expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+
+    await post('/sim/bank/transfers', {
+      fromBankCode: member.bankCode,
+      fromAccountNo: member.bankAccountNo,
+      toAccountNo: '0481234567',
+      amount: 1500,
+    });
+    await expect.poll(() => page.getByText('฿1,500.00 received').count()).toBeGreaterThan(0);
+    await expect.poll(() => totalBalance(page)).toBe('฿1,500.00');
+  });
+
+  it('[DEP-7] [trust-8] [trust-10] a QR paid in the sandbox turns into "received" with no reload or click; the saved QR reads back', async () => {
+    const { page } = s;
+    await page.getByRole('button', { name: en.nav.actions }).click();
+    await page.getByRole('button', { name: en.actions.deposit }).click();
+    const deposit = page.getByRole('dialog', { name: en.deposit.title });
+    await deposit.getByRole('tab', { name: en.deposit.sectionQr }).click();
+    await deposit.getByRole('radio', { name: /KBANK/ }).click();
+    await deposit.getByRole('group', { name: en.deposit.qr.quickPicks }).getByRole('button').nth(3).click();
+    await deposit.getByRole('button', { name: en.deposit.qr.create }).click();
+    await expect.poll(() => deposit.getByRole('timer').count()).toBe(1);
+
+    // Save QR: a PNG with the QR a banking app reads, the amount and the time to pay by.
+    const save = deposit.getByRole('button', { name: en.qrSave.save });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
+    expect(download.suggestedFilename()).toMatch(/^krapao-qr-Q[0-9A-F]+\.png$/);
+    const png = PNG.sync.read(readFileSync((await download.path())!));
+    expect([png.width, png.height]).toEqual([720, 1040]);
+    const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(read?.data).toMatch(/^000201/);
+    expect(read?.data).toContain('5406100.00'); // EMVCo tag 54: the amount, 100.00
+    await download.saveAs(`${DOCS}/screenshot-qr-saved.png`);
+
+    // Someone pays it from a banking app: the gateway's sandbox, in another tab.
+    const sandbox = await page.context().newPage();
+    await sandbox.goto(`${base}/sim/gateway/`);
+    await sandbox.getByRole('button', { name: 'Pay' }).first().click();
+    await expect.poll(() => sandbox.getByRole('cell', { name: 'PAID' }).count()).toBe(1);
+    await sandbox.close();
+
+    // Back on the member's tab, untouched: the QR says it was received, the countdown and badge are gone.
+    const received = deposit.getByTestId('qr-received');
+    await expect.poll(() => received.count(), { timeout: 10_000 }).toBe(1);
+    expect(await received.getByText('฿100.00 received').count()).toBe(1);
+    expect(await deposit.getByRole('timer').count()).toBe(0);
+    expect(await deposit.getByTestId('qr-live').count()).toBe(0);
+    await expect.poll(() => totalBalance(page)).toBe('฿1,600.00');
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${DOCS}/screenshot-qr-received.png` });
+  });
+});
