@@ -148,6 +148,27 @@ describe('realtime money events', () => {
     }
   });
 
+  it('[DEP-12] a transfer that answers the member’s deposit notice is announced as received once', async () => {
+    const member = await registerAndLogin(t.app);
+    const l = await listen(t.app, member.token);
+    const notice = await call(t.app, 'POST', '/api/wallet/add', {
+      token: member.token,
+      body: { amount: 640 },
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(notice.status).toBe(200);
+    expect(await heard(l, (e) => e.type === 'deposit')).toMatchObject({
+      channel: 'NOTICE',
+      status: 'PENDING',
+    });
+    await bankTransfer(t.app, member.reg, 640);
+    await heard(l, (e) => e.type === 'deposit' && e.status === 'SUCCESS');
+    await heard(l, (e) => e.type === 'balance');
+    expect(l.events.filter((e) => e.type === 'deposit' && e.status === 'SUCCESS')).toEqual([
+      expect.objectContaining({ channel: 'BANK', amount: 640 }),
+    ]);
+  });
+
   it('[trust-8] an operator’s credit of an unmatched transfer reaches the socket', async () => {
     const member = await registerAndLogin(t.app);
     const l = await listen(t.app, member.token);

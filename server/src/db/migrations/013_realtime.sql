@@ -30,6 +30,9 @@ $$;
 create function realtime_deposit_changed() returns trigger language plpgsql as $$
 begin
   if tg_op = 'UPDATE' and new.status is not distinct from old.status then return null; end if;
+  -- A notice answered by a credit (migration 012) is that credit, announced by its own row in the same
+  -- transaction: announcing the notice too would say "received" twice for one transfer.
+  if new.answered_by is not null then return null; end if;
   perform realtime_member_event(new.member_id, jsonb_build_object(
     'type', 'deposit', 'depositId', 'D' || new.id, 'channel', new.channel, 'status', new.status,
     'amount', realtime_baht(new.amount)));
