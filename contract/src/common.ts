@@ -8,6 +8,7 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PHONE_DIGITS,
+  PHONE_MAX_DIGITS,
 } from './constants.ts';
 
 /** An endpoint as data: the server registers it, the web calls it, both with the same schemas. */
@@ -34,7 +35,7 @@ export const trimmed = (max: number) => z.string().trim().max(max);
 export const phoneSchema = z
   .string()
   .trim()
-  .regex(/^\d{6,15}$/);
+  .regex(new RegExp(`^\\d{6,${PHONE_MAX_DIGITS}}$`));
 export const isTenDigitPhone = (phone: string) => new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(phone);
 
 export const passwordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);

@@ -22,6 +22,8 @@ export const NAME_EDIT_COPY_DELAY_MS = 1_000;
 export const AGREEMENT_MODAL_DELAY_MS = 1_500;
 
 export const PHONE_DIGITS = 10;
+/** The longest phone any build takes (a Laos build has no 10-digit rule). */
+export const PHONE_MAX_DIGITS = 15;
 export const PASSWORD_MIN_LENGTH = 8;
 /** OWASP ASVS 6.2.9: allow at least 64 characters. */
 export const PASSWORD_MAX_LENGTH = 128;

@@ -21,6 +21,14 @@ describe('login', () => {
     expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
   });
 
+  it('[LOG-1] the phone field takes digits only, at most the 10 a Thai phone has', async () => {
+    mockApi();
+    const { user } = await renderApp('/login');
+    const phone = (await screen.findByLabelText('Phone number')) as HTMLInputElement;
+    await user.type(phone, '081-234-5678-99');
+    expect(phone.value).toBe('0812345678');
+  });
+
   it('[LOG-1] posts username, password and isRemember, then opens /user/home', async () => {
     const api = mockApi({ 'POST /api/login': loginOk });
     const { user, router } = await renderApp('/login');

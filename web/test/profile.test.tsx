@@ -129,6 +129,26 @@ describe('profile', () => {
     expect(api.callsTo('PUT', '/api/account/bankAccountName')).toHaveLength(0);
   });
 
+  it('[PRO-4] saving the holder name says it is saved at once, before the automatic copy', async () => {
+    logIn();
+    mockApi({
+      'PUT /api/account/bankAccountName': (call) =>
+        json({
+          ...profileFixture,
+          bankAccountName: (call.body as { bankAccountName: string }).bankAccountName,
+        }),
+    });
+    const { user } = await renderApp('/user/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit account holder name' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit account holder name' });
+    const input = within(dialog).getByLabelText('Account holder name');
+    await user.clear(input);
+    await user.type(input, 'somchai jaidee');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Account holder name saved')).toBeTruthy();
+    expect(screen.queryByText(/^Copied:/)).toBeNull();
+  });
+
   it('[PRO-5] [PRO-4] KTB with a Thai name: copy opens the name dialog; saving closes it and copies after 1 s', async () => {
     logIn();
     let profile = accounts.getProfile.response.parse({

@@ -114,9 +114,15 @@ describe('register wizard', () => {
     },
   );
 
-  it('[REG-9] OTP_BLOCK offers to go back and request a new code', async () => {
-    mockApi({
-      'POST /api/otp/send': () => json(otpTicket()),
+  it('[REG-9] after OTP_BLOCK the new-code link counts down until a resend is allowed, then sends one', async () => {
+    let sends = 0;
+    const api = mockApi({
+      'POST /api/otp/send': () =>
+        json(
+          ++sends === 1
+            ? otpTicket({ resendAfterS: 2 })
+            : { ...otpTicket(), otpRef: 'NEW2', otpToken: 'tok_2' },
+        ),
       'POST /api/otp/verify': () => fail('OTP_BLOCK', 429),
     });
     const { user } = await renderApp('/register');
@@ -125,9 +131,80 @@ describe('register wizard', () => {
     await user.click(screen.getAllByRole('textbox')[0]!);
     await user.keyboard('111111');
     expect((await screen.findByRole('alert')).textContent).toContain(errorEn('OTP_BLOCK'));
-    await user.click(screen.getByRole('button', { name: 'Request a new code' }));
-    expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
-    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('0812345678');
+    // While the server would answer REQUEST_LIMIT_1MIN, no link: the time left instead.
+    expect(screen.getByTestId('otp-new-code-wait').textContent).toMatch(/^New code in [12] s$/);
+    expect(screen.queryByRole('button', { name: 'Request a new code' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Request a new code' }, { timeout: 3_000 }));
+    expect(await screen.findByText('NEW2')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/otp/send')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('[REG-3] "change number" and the same number again goes back to the still-valid code, sending none', async () => {
+    let sends = 0;
+    // The server refuses a second send within a minute: asking again would trap the member.
+    const api = mockApi({
+      'POST /api/otp/send': () => (++sends === 1 ? json(otpTicket()) : fail('REQUEST_LIMIT_1MIN', 429)),
+      'POST /api/otp/verify': codeValid,
+    });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    await screen.findByText('KXQ7');
+    await user.click(screen.getByRole('button', { name: 'Change number' }));
+    expect(((await screen.findByLabelText('Phone number')) as HTMLInputElement).value).toBe('0812345678');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('KXQ7')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.callsTo('POST', '/api/otp/send')).toHaveLength(1);
+    // The countdown went on; it did not start again from 60.
+    expect(screen.getByRole('button', { name: /New code in \d+ s/ })).toBeTruthy();
+    await user.click(screen.getAllByRole('textbox')[0]!);
+    await user.keyboard('482913');
+    expect(await screen.findByLabelText(/Full name/)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/otp/verify')[0]?.body).toEqual({
+      otpToken: 'tok_123',
+      otpCode: '482913',
+    });
+  });
+
+  it('[REG-3] a blocked code, "change number" and the same number: back to the block and its countdown', async () => {
+    let sends = 0;
+    const api = mockApi({
+      'POST /api/otp/send': () => (++sends === 1 ? json(otpTicket()) : fail('REQUEST_LIMIT_1MIN', 429)),
+      'POST /api/otp/verify': () => fail('OTP_BLOCK', 429),
+    });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    await screen.findByText('KXQ7');
+    await user.click(screen.getAllByRole('textbox')[0]!);
+    await user.keyboard('111111');
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Change number' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(errorEn('OTP_BLOCK'));
+    expect(screen.getByTestId('otp-new-code-wait').textContent).toMatch(/New code in \d+ s/);
+    expect(api.callsTo('POST', '/api/otp/send')).toHaveLength(1);
+  });
+
+  it('[REG-2] the phone field takes at most 10 digits; a pasted 081-234-5678 fits', async () => {
+    mockApi();
+    const { user } = await renderApp('/register');
+    const phone = (await screen.findByLabelText('Phone number')) as HTMLInputElement;
+    await user.type(phone, '08123456789999');
+    expect(phone.value).toBe('0812345678');
+    await user.clear(phone);
+    await user.click(phone);
+    await user.paste('081-234-5678');
+    expect(phone.value).toBe('0812345678');
+  });
+
+  it('[REG-2] a Laos build takes up to 15 digits', async () => {
+    vi.stubEnv('VITE_REGION', 'la');
+    mockApi();
+    const { user } = await renderApp('/register');
+    const phone = (await screen.findByLabelText('Phone number')) as HTMLInputElement;
+    await user.type(phone, '02055512345678999');
+    expect(phone.value).toBe('020555123456789');
   });
 
   it('[REG-9] a resend that comes too early shows REQUEST_LIMIT_1MIN', async () => {
@@ -228,7 +305,7 @@ describe('register wizard', () => {
     expect(api.callsTo('POST', '/api/account')).toHaveLength(0);
   });
 
-  it('[REG-7] [REG-8] [SH-3] posts the registration, shows success, then /login after 2 s', async () => {
+  it('[REG-7] [REG-8] [SH-3] posts the registration, shows success, then /login after 2 s with the phone filled in', async () => {
     const api = mockApi({
       'GET /api/lookup/registerOTP': () => json({ enabled: false }),
       'POST /api/account/validate': validOk,
@@ -261,6 +338,8 @@ describe('register wizard', () => {
       timeout: REGISTER_REDIRECT_DELAY_MS + 1500,
     });
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(REGISTER_REDIRECT_DELAY_MS - 200);
+    // Issue 7 item 17: the new member only types the password.
+    expect(((await screen.findByLabelText('Phone number')) as HTMLInputElement).value).toBe('0812345678');
   });
 
   it.each([

@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE_LA, DEFAULT_LOCALE_TH, type Locale, type Region } from '@krapao/contract';
+import {
+  DEFAULT_LOCALE_LA,
+  DEFAULT_LOCALE_TH,
+  PHONE_DIGITS,
+  PHONE_MAX_DIGITS,
+  type Locale,
+  type Region,
+} from '@krapao/contract';
 
 // Build-time settings, read when asked (not at import) so tests can switch them with vi.stubEnv.
 
@@ -9,6 +16,11 @@ export function getRegion(): Region {
 
 export function isLaosBuild(): boolean {
   return getRegion() === 'la';
+}
+
+/** REG-2: the most digits a phone field takes: 10 in Thailand, the contract's longest in a Laos build. */
+export function phoneMaxDigits(): number {
+  return isLaosBuild() ? PHONE_MAX_DIGITS : PHONE_DIGITS;
 }
 
 /** SH-1: Thai by default, Lao in a Laos build. */

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconPlayerPlay, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginForm } from '../../features/accounts/components/LoginForm';
 import { useServiceActive } from '../../features/lookups/api/lookups';
 
@@ -10,6 +10,8 @@ export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const active = useServiceActive();
+  // REG-8: a member who has just registered finds their phone filled in.
+  const registered = (useLocation().state as { username?: unknown } | null)?.username;
 
   // SH-6: a terminated service sends every visitor to /terminated.
   useEffect(() => {
@@ -25,7 +27,10 @@ export function LoginRoute() {
         <Text c="dimmed">{t('login.subtitle')}</Text>
       </div>
       <Paper className="surface" p="lg">
-        <LoginForm onLoggedIn={() => void navigate('/user/home', { replace: true })} />
+        <LoginForm
+          defaultUsername={typeof registered === 'string' ? registered : ''}
+          onLoggedIn={() => void navigate('/user/home', { replace: true })}
+        />
       </Paper>
       <Paper className="surface" p="md">
         <Group justify="space-between" wrap="nowrap">

@@ -18,6 +18,8 @@ import { lookupQueries, useBanks, useSources } from '../../features/lookups/api/
 import { useSendOtp, type OtpTicket } from '../../features/otp/api/send-otp';
 import { OtpStep } from '../../features/otp/components/OtpStep';
 import { errorCode } from '../../lib/api-client';
+import { serverNow } from '../../lib/clock';
+import { isUsable } from '../../lib/otp-ticket';
 import { useDelayedFlag } from '../../lib/delayed';
 
 const STEP_PHONE = 0;
@@ -68,16 +70,25 @@ export default function RegisterRoute() {
   };
   const clearError = (at: number) => () => setErrors((e) => (e[at] ? { ...e, [at]: null } : e));
 
-  // REG-8: after success, /login in REGISTER_REDIRECT_DELAY_MS.
+  // REG-8: after success, /login in REGISTER_REDIRECT_DELAY_MS, with the new phone filled in.
   useEffect(() => {
     if (step !== STEP_DONE) return;
-    const timer = setTimeout(() => void navigate('/login', { replace: true }), REGISTER_REDIRECT_DELAY_MS);
+    const timer = setTimeout(
+      () => void navigate('/login', { replace: true, state: { username: phone } }),
+      REGISTER_REDIRECT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
-  }, [step, navigate]);
+  }, [step, navigate, phone]);
 
   const onPhone = async (value: string) => {
     setPhone(value);
     setErrors({});
+    // REG-3: "change number" and the same number again goes back to the code already sent while it can
+    // be used, or while no new one may be sent yet; asking again would only meet REQUEST_LIMIT_1MIN.
+    if (ticket?.phone === value && (isUsable(ticket) || serverNow() < ticket.resendAt)) {
+      setStep(STEP_OTP);
+      return;
+    }
     // REG-3: the OTP step exists only when the lookup says so; if it cannot be read, ask for one.
     setCheckingOtp(true);
     const otpEnabled = await queryClient

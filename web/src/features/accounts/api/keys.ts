@@ -2,4 +2,5 @@
 export const accountKeys = {
   all: () => ['accounts'] as const,
   profile: () => ['accounts', 'profile'] as const,
+  bankChangePolicy: () => ['accounts', 'bankChangePolicy'] as const,
 };

@@ -1,4 +1,4 @@
-import { accounts, type Profile } from '@krapao/contract';
+import { accounts, type Locale, type Profile } from '@krapao/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { accountQueries, cacheProfile } from './queries';
@@ -10,8 +10,17 @@ export interface UpdateProfileInput {
   bankAccountNo: string;
 }
 
+/** PRO-3: what a change of the payout account carries besides the profile. */
+export interface AccountChangeProof {
+  currentPassword?: string;
+  otpToken?: string;
+  otpCode?: string;
+  lang?: Locale;
+}
+
 /** PRO-3: PUT /api/account/profile. */
-export const updateProfile = (input: UpdateProfileInput) => callApi(accounts.updateProfile, input);
+export const updateProfile = (input: UpdateProfileInput & AccountChangeProof) =>
+  callApi(accounts.updateProfile, input);
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -4,15 +4,25 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/react';
 
 import { errorCode, retryAfterOf } from '../../../lib/api-client';
+import { phoneMaxDigits } from '../../../lib/config';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { useLogin } from '../api/login';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 
-/** LOG-1 / LOG-2: username (the phone) and password, remember me; errors under the form. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+/**
+ * LOG-1 / LOG-2: username (the phone, digits only and no more than the region allows) and password,
+ * remember me; errors under the form.
+ */
+export function LoginForm({
+  defaultUsername = '',
+  onLoggedIn,
+}: {
+  defaultUsername?: string;
+  onLoggedIn: () => void;
+}) {
   const { t } = useTranslation();
   const mutation = useLogin();
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(defaultUsername);
   const [password, setPassword] = useState('');
   const [isRemember, setRemember] = useState(false);
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
@@ -43,7 +53,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           value={username}
           error={missing.username ? t('common.required') : undefined}
           onChange={(e) => {
-            setUsername(e.currentTarget.value);
+            setUsername(e.currentTarget.value.replace(/\D/g, '').slice(0, phoneMaxDigits()));
             setMissing((m) => ({ ...m, username: false }));
             touched();
           }}
@@ -53,6 +63,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
           leftSection={<IconLock size={18} />}
+          autoFocus={Boolean(defaultUsername)}
           value={password}
           error={missing.password ? t('common.required') : undefined}
           onChange={(e) => {

@@ -2,11 +2,12 @@ import '@mantine/core/styles/PinInput.css';
 import { Alert, Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { OTP_DIGITS } from '@krapao/contract';
 import { IconAlertCircle, IconMessage2 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { errorText } from '../../../i18n';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
+import { SPENT_CODE_ANSWERS, useSecondsToResend } from '../../../lib/otp-ticket';
 import { useSendOtp, type OtpTicket } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 
@@ -18,43 +19,35 @@ interface OtpStepProps {
   onBack: () => void;
 }
 
-function useCountdown(seconds: number, key: unknown): number {
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    setLeft(seconds);
-    if (seconds <= 0) return;
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [seconds, key]);
-  return left;
-}
-
-/** REG-3 / REG-9: the 6-digit code, its reference, a resend after the countdown. */
+/**
+ * REG-3 / REG-9: the 6-digit code, its reference, a resend after the countdown. A spent code (OTP_BLOCK,
+ * OTP_EXPIRED, ...) offers a new one only when the server will send it, counting down until then.
+ */
 export function OtpStep({ phone, ticket, onTicket, onVerified, onBack }: OtpStepProps) {
   const { t } = useTranslation();
   const verify = useVerifyOtp();
   const resend = useSendOtp();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const left = useCountdown(ticket.resendAfterS, ticket.otpToken);
+  const [error, setError] = useState<string | null>(ticket.dead ?? null);
+  const left = useSecondsToResend(ticket);
   const verifying = useDelayedFlag(verify.isPending);
-  const blocked = error === 'OTP_BLOCK' || error === 'OTP_EXPIRED' || error === 'OTP_NOT_EXIST';
+  const spent = Boolean(ticket.dead);
 
   const submit = (otpCode: string) => {
-    if (otpCode.length !== OTP_DIGITS || verify.isPending) return;
+    if (otpCode.length !== OTP_DIGITS || verify.isPending || spent) return;
     setError(null);
     verify.mutate(
       { otpToken: ticket.otpToken, otpCode },
       {
         onSuccess: onVerified,
         onError: (e) => {
-          setError(errorCode(e));
+          const c = errorCode(e);
+          // Verified already (the member came back to this step): nothing left to prove.
+          if (c === 'OTP_VERIFIED') return onVerified();
+          setError(c);
           setCode('');
+          // Kept with the ticket, so leaving the step and coming back shows it again.
+          if (SPENT_CODE_ANSWERS.has(c)) onTicket({ ...ticket, dead: c });
         },
       },
     );
@@ -109,18 +102,24 @@ export function OtpStep({ phone, ticket, onTicket, onVerified, onBack }: OtpStep
           onComplete={submit}
           error={Boolean(error)}
           aria-label={t('otp.code')}
-          disabled={verify.isPending}
+          disabled={verify.isPending || spent}
         />
       </Center>
       {error && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
           {errorText(error)}
-          {blocked && (
+          {spent && error === ticket.dead && (
             <>
               {' '}
-              <Anchor component="button" type="button" fz="sm" onClick={onBack}>
-                {t('otp.requestNew')}
-              </Anchor>
+              {left > 0 ? (
+                <Text span fz="sm" fw={600} data-testid="otp-new-code-wait">
+                  {t('otp.resendIn', { seconds: left })}
+                </Text>
+              ) : (
+                <Anchor component="button" type="button" fz="sm" onClick={onResend}>
+                  {t('otp.requestNew')}
+                </Anchor>
+              )}
             </>
           )}
         </Alert>
@@ -130,7 +129,7 @@ export function OtpStep({ phone, ticket, onTicket, onVerified, onBack }: OtpStep
         fullWidth
         loading={verifying}
         onClick={() => submit(code)}
-        disabled={code.length !== OTP_DIGITS}
+        disabled={code.length !== OTP_DIGITS || spent}
       >
         {t('otp.verify')}
       </Button>

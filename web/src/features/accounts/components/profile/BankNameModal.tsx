@@ -6,6 +6,7 @@ import { useTranslation } from '../../../../i18n/react';
 
 import { errorCode } from '../../../../lib/api-client';
 import { useDelayedFlag } from '../../../../lib/delayed';
+import { notifySuccess } from '../../../../lib/notify';
 import { useUpdateBankAccountName } from '../../api/update-bank-account-name';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 
@@ -35,7 +36,16 @@ export function BankNameModal({ opened, bankCode, currentName, onClose, onSaved 
     event.preventDefault();
     const value = name.trim().replace(/\s+/g, ' ');
     if (!value || !isEnglishName(value)) return setInvalid(t('validation.englishOnly'));
-    mutation.mutate({ bankCode, bankAccountName: value }, { onSuccess: onSaved });
+    mutation.mutate(
+      { bankCode, bankAccountName: value },
+      {
+        onSuccess: () => {
+          // PRO-4: said at once; the automatic copy a second later has its own toast.
+          notifySuccess(t('accountChange.holderSaved'));
+          onSaved();
+        },
+      },
+    );
   };
 
   return (

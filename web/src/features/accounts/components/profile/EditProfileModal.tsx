@@ -1,6 +1,6 @@
-import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { isBankAccountNo, isEnglishName, needsEnglishName, type Bank, type Profile } from '@krapao/contract';
-
+import { IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useLocale, useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
@@ -8,8 +8,11 @@ import { errorCode } from '../../../../lib/api-client';
 import { bankName } from '../../../../lib/banks';
 import { useDelayedFlag } from '../../../../lib/delayed';
 import { notifySuccess } from '../../../../lib/notify';
-import { useUpdateProfile, type UpdateProfileInput } from '../../api/update-profile';
+import { isUsable, SPENT_CODE_ANSWERS, type HeldTicket } from '../../../../lib/otp-ticket';
+import { useBankChangePolicy, useSendBankChangeOtp } from '../../api/bank-change';
+import { useUpdateProfile, type AccountChangeProof, type UpdateProfileInput } from '../../api/update-profile';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { BankChangeCode } from './BankChangeCode';
 
 interface EditProfileModalProps {
   opened: boolean;
@@ -18,13 +21,19 @@ interface EditProfileModalProps {
   onClose: () => void;
 }
 
-type Errors = Partial<Record<keyof UpdateProfileInput, string>>;
+type Errors = Partial<Record<keyof UpdateProfileInput | 'currentPassword', string>>;
 
-/** PRO-3: name and bank data, PUT /api/account/profile. */
+/**
+ * PRO-3: name and bank data, PUT /api/account/profile. A new payout account (bank or number) also needs
+ * the current password and, where OTP is on, a code sent to the registered phone; withdrawals to it then
+ * wait for review (docs/decisions.md).
+ */
 export function EditProfileModal({ opened, profile, banks, onClose }: EditProfileModalProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const mutation = useUpdateProfile();
+  const sendCode = useSendBankChangeOtp();
+  const policy = useBankChangePolicy();
   const busy = useDelayedFlag(mutation.isPending);
   const [values, setValues] = useState<UpdateProfileInput>({
     name: profile.name,
@@ -32,18 +41,80 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
     bankAccountName: profile.bankAccountName,
     bankAccountNo: profile.bankAccountNo,
   });
+  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const [ticket, setTicket] = useState<HeldTicket | null>(null);
+  const [stage, setStage] = useState<'form' | 'code'>('form');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
 
+  const changesAccount =
+    values.bankCode !== profile.bankCode || values.bankAccountNo !== profile.bankAccountNo;
+  const holdHours = policy.data?.holdHours ?? 0;
+  // Unknown policy: ask for a code; a server with OTP off would refuse to send one (OTP_SEND_FAIL).
+  const needsCode = policy.data?.otpRequired ?? true;
+
+  const touched = () => {
+    if (mutation.isError) mutation.reset();
+    if (sendCode.isError) sendCode.reset();
+  };
   const set = (key: keyof UpdateProfileInput, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
-    if (mutation.isError) mutation.reset();
+    // A code proves the member asked for this change; another account is another change.
+    if (key === 'bankCode' || key === 'bankAccountNo') setTicket(null);
+    touched();
   };
 
   const close = () => {
     mutation.reset();
+    sendCode.reset();
     setErrors({});
     onClose();
+  };
+
+  const save = (proof: AccountChangeProof) =>
+    mutation.mutate(
+      { ...values, name: values.name.trim(), bankAccountName: values.bankAccountName.trim(), ...proof },
+      {
+        onSuccess: () => {
+          notifySuccess(t('profile.saved'));
+          onClose();
+        },
+        onError: (e) => {
+          const c = errorCode(e);
+          if (c === 'UNVERIFIED_OTP') return askCode();
+          if (stage !== 'code') return;
+          if (c === 'OTP_CODE_INVALID' || SPENT_CODE_ANSWERS.has(c)) {
+            setCodeError(c);
+            setCode('');
+            if (SPENT_CODE_ANSWERS.has(c) && ticket) setTicket({ ...ticket, dead: c });
+            mutation.reset();
+            return;
+          }
+          // The password or the account itself was refused: back to the form, which shows why.
+          setStage('form');
+        },
+      },
+    );
+
+  const askCode = () => {
+    setCodeError(null);
+    setCode('');
+    // A code already sent for this change that can still be used: no new one (REQUEST_LIMIT_1MIN).
+    if (ticket && isUsable(ticket)) return setStage('code');
+    sendCode.mutate(
+      { currentPassword: password, lang: locale },
+      {
+        onSuccess: (next) => {
+          setTicket(next);
+          setStage('code');
+        },
+        onError: (e) => {
+          if (stage === 'code') setCodeError(errorCode(e));
+        },
+      },
+    );
   };
 
   const submit = (event: FormEvent) => {
@@ -56,16 +127,26 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
     else if (needsEnglishName(values.bankCode) && !isEnglishName(values.bankAccountName.trim()))
       next.bankAccountName = errorText('BANK_ACCOUNT_NAME_ENG');
     if (!isBankAccountNo(values.bankAccountNo)) next.bankAccountNo = errorText('INVALID_BANK_ACCOUNT_NO');
+    if (changesAccount && !password) next.currentPassword = required;
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    mutation.mutate(
-      { ...values, name: values.name.trim(), bankAccountName: values.bankAccountName.trim() },
-      {
-        onSuccess: () => {
-          notifySuccess(t('profile.saved'));
-          onClose();
-        },
-      },
+    if (Object.keys(next).length > 0 || mutation.isPending || sendCode.isPending) return;
+    if (!changesAccount) return save({});
+    if (needsCode) return askCode();
+    save({ currentPassword: password, lang: locale });
+  };
+
+  const confirm = (otpCode: string) => {
+    if (!ticket || mutation.isPending) return;
+    setCodeError(null);
+    save({ currentPassword: password, lang: locale, otpToken: ticket.otpToken, otpCode });
+  };
+
+  const resend = () => {
+    setCodeError(null);
+    setCode('');
+    sendCode.mutate(
+      { currentPassword: password, lang: locale },
+      { onSuccess: setTicket, onError: (e) => setCodeError(errorCode(e)) },
     );
   };
 
@@ -74,6 +155,29 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
     ? banks.map((b) => ({ value: b.code, label: bankName(b, locale) }))
     : [{ value: profile.bankCode, label: bankName(profile.bank, locale) }];
 
+  if (stage === 'code' && ticket) {
+    return (
+      <Modal opened={opened} onClose={close} title={t('profile.edit')} centered radius="lg">
+        <BankChangeCode
+          phone={profile.username}
+          ticket={ticket}
+          code={code}
+          error={codeError}
+          saving={busy}
+          resending={sendCode.isPending}
+          onCode={(v) => {
+            setCode(v);
+            setCodeError(null);
+          }}
+          onConfirm={confirm}
+          onResend={resend}
+          onBack={() => setStage('form')}
+        />
+      </Modal>
+    );
+  }
+
+  const refusal = mutation.isError ? mutation.error : sendCode.isError ? sendCode.error : null;
   return (
     <Modal opened={opened} onClose={close} title={t('profile.edit')} centered radius="lg">
       <form onSubmit={submit} noValidate>
@@ -105,8 +209,27 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
             error={errors.bankAccountNo}
             onChange={(e) => set('bankAccountNo', e.currentTarget.value.replace(/\D/g, ''))}
           />
-          {mutation.isError && <ErrorAlert code={errorCode(mutation.error)} />}
-          <Button type="submit" fullWidth loading={busy}>
+          {changesAccount && (
+            <>
+              <Alert color="yellow" variant="light" icon={<IconShieldLock size={20} />} role="note">
+                {t(needsCode ? 'accountChange.whyCode' : 'accountChange.why')}
+                {holdHours > 0 && ` ${t('accountChange.hold', { hours: holdHours })}`}
+              </Alert>
+              <PasswordInput
+                label={t('profile.oldPassword')}
+                autoComplete="current-password"
+                value={password}
+                error={errors.currentPassword}
+                onChange={(e) => {
+                  setPassword(e.currentTarget.value);
+                  setErrors((v) => ({ ...v, currentPassword: undefined }));
+                  touched();
+                }}
+              />
+            </>
+          )}
+          {refusal && <ErrorAlert code={errorCode(refusal)} />}
+          <Button type="submit" fullWidth loading={busy || sendCode.isPending}>
             {t('common.save')}
           </Button>
         </Stack>

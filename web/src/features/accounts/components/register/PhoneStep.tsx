@@ -4,7 +4,7 @@ import { IconDeviceMobile } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
-import { isLaosBuild } from '../../../../lib/config';
+import { isLaosBuild, phoneMaxDigits } from '../../../../lib/config';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 
 interface PhoneStepProps {
@@ -45,7 +45,8 @@ export function PhoneStep({ defaultPhone, loading, error, onEdit, onSubmit }: Ph
           value={phone}
           error={invalid}
           onChange={(e) => {
-            setPhone(e.currentTarget.value.replace(/\D/g, ''));
+            // REG-2: no more digits than the region's rule allows (a pasted 081-234-5678 still fits).
+            setPhone(e.currentTarget.value.replace(/\D/g, '').slice(0, phoneMaxDigits()));
             setInvalid(null);
             onEdit();
           }}

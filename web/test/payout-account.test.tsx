@@ -1,0 +1,155 @@
+// PRO-3 (issue 7, item 4): the edit-profile modal asks for the current password, and the code sent to
+// the registered phone where OTP is on, only when the payout account changes.
+import { accounts } from '@krapao/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, json, logIn, mockApi, otpTicket, profileFixture, type Handler } from './api';
+import { errorEn, renderApp } from './render';
+
+const policy =
+  (otpRequired: boolean, holdHours = 24): Handler =>
+  () =>
+    json(accounts.bankChangePolicy.response.parse({ otpRequired, holdHours }));
+const saved: Handler = (call) =>
+  json({
+    ...profileFixture,
+    ...(call.body as object),
+    bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+  });
+
+async function openEdit(handlers: Record<string, Handler>) {
+  logIn();
+  const api = mockApi(handlers);
+  const { user } = await renderApp('/user/profile');
+  await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+  return { api, user, dialog };
+}
+
+async function newAccountNo(user: UserEvent, dialog: HTMLElement, no = '9876543210') {
+  const field = within(dialog).getByLabelText('Account number');
+  await user.clear(field);
+  await user.type(field, no);
+}
+
+const typeCode = async (user: UserEvent, dialog: HTMLElement, code: string) => {
+  await user.click(within(dialog).getAllByRole('textbox')[0]!);
+  await user.keyboard(code);
+};
+
+describe('edit profile: the payout account', () => {
+  it('[PRO-3] a name-only change asks for no password and sends none', async () => {
+    const { api, user, dialog } = await openEdit({
+      'GET /api/account/bankChange': policy(true),
+      'PUT /api/account/profile': saved,
+    });
+    expect(within(dialog).queryByLabelText('Current password')).toBeNull();
+    const name = within(dialog).getByLabelText('Full name');
+    await user.clear(name);
+    await user.type(name, 'Somchai J.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/account/profile')[0]?.body).toEqual({
+        name: 'Somchai J.',
+        bankCode: 'KBANK',
+        bankAccountName: 'SOMCHAI JAIDEE',
+        bankAccountNo: '1234567890',
+      }),
+    );
+    expect(api.callsTo('POST', '/api/account/bankChange/otp')).toHaveLength(0);
+  });
+
+  it('[PRO-3] a new account needs the password, then the code sent to the registered phone; withdrawals wait up to N hours', async () => {
+    const { api, user, dialog } = await openEdit({
+      'GET /api/account/bankChange': policy(true, 48),
+      'POST /api/account/bankChange/otp': () => json(otpTicket()),
+      'PUT /api/account/profile': saved,
+    });
+    await newAccountNo(user, dialog);
+    expect(
+      await within(dialog).findByText(/Withdrawals to the new account wait up to 48 hours/),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Required')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/account/bankChange/otp')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/registered phone 081-234-5678/)).toBeTruthy();
+    expect(screen.getByTestId('bank-change-ref').textContent).toBe('KXQ7');
+    expect(api.callsTo('POST', '/api/account/bankChange/otp')[0]?.body).toEqual({
+      currentPassword: 'my-secret-1',
+      lang: 'en',
+    });
+    expect(api.callsTo('PUT', '/api/account/profile')).toHaveLength(0);
+
+    await typeCode(user, dialog, '482913');
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/account/profile')[0]?.body).toEqual({
+        name: 'Somchai Jaidee',
+        bankCode: 'KBANK',
+        bankAccountName: 'SOMCHAI JAIDEE',
+        bankAccountNo: '9876543210',
+        currentPassword: 'my-secret-1',
+        otpToken: 'tok_123',
+        otpCode: '482913',
+        lang: 'en',
+      }),
+    );
+    expect(await screen.findByText('Your profile has been saved')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('[PRO-3] [ERR-1] a wrong password is said in the form, translated', async () => {
+    const { user, dialog } = await openEdit({
+      'GET /api/account/bankChange': policy(true),
+      'POST /api/account/bankChange/otp': () => fail('WRONG_PASSWORD'),
+    });
+    await newAccountNo(user, dialog);
+    await user.type(within(dialog).getByLabelText('Current password'), 'not-it');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(errorEn('WRONG_PASSWORD'));
+    expect(within(dialog).getByLabelText('Account number')).toBeTruthy();
+  });
+
+  it('[PRO-3] [REG-9] a wrong code is said on the code step; a blocked one counts down to a new code', async () => {
+    let answer = 'OTP_CODE_INVALID';
+    const { api, user, dialog } = await openEdit({
+      'GET /api/account/bankChange': policy(true),
+      'POST /api/account/bankChange/otp': () => json(otpTicket({ resendAfterS: 60 })),
+      'PUT /api/account/profile': () => fail(answer, answer === 'OTP_BLOCK' ? 429 : 400),
+    });
+    await newAccountNo(user, dialog);
+    await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('bank-change-ref');
+    await typeCode(user, dialog, '111111');
+    expect((await screen.findByRole('alert')).textContent).toContain(errorEn('OTP_CODE_INVALID'));
+    answer = 'OTP_BLOCK';
+    await typeCode(user, dialog, '222222');
+    expect((await screen.findByRole('alert')).textContent).toContain(errorEn('OTP_BLOCK'));
+    expect(screen.getByTestId('bank-change-resend-wait').textContent).toMatch(/New code in \d+ s/);
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
+    expect(api.callsTo('POST', '/api/account/bankChange/otp')).toHaveLength(1);
+  });
+
+  it('[PRO-3] where OTP is off, the password alone goes with the change', async () => {
+    const { api, user, dialog } = await openEdit({
+      'GET /api/account/bankChange': policy(false),
+      'PUT /api/account/profile': saved,
+    });
+    await newAccountNo(user, dialog);
+    expect(await within(dialog).findByText(/needs your current password\. Withdrawals/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/account/profile')[0]?.body).toMatchObject({
+        bankAccountNo: '9876543210',
+        currentPassword: 'my-secret-1',
+        lang: 'en',
+      }),
+    );
+    expect(api.callsTo('POST', '/api/account/bankChange/otp')).toHaveLength(0);
+  });
+});
