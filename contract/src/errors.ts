@@ -146,6 +146,8 @@ export const KRAPAO_ERROR_CODES = [
   'SLIP_CLOSED',
   /** SLIP-3: the picture of an old slip, no longer kept (slip.imageRetentionDays). */
   'SLIP_IMAGE_GONE',
+  /** SLIP-1: more slip uploads in 24 hours than SLIP_UPLOADS_PER_DAY (or slip.uploadsPerDay). */
+  'SLIP_DAILY_LIMIT',
   /** A True Wallet amount below TRUEWALLET_MIN_BAHT (DEP-10). */
   'TRUEWALLET_MINIMUM',
   /** Client side: the server could not be reached. */

@@ -31,6 +31,7 @@ export {
   SLIP_IMAGE_TYPES,
   SLIP_LINK_TTL_S,
   SLIP_MAX_BYTES,
+  SLIP_UPLOADS_PER_DAY,
   SLIP_UPLOADS_PER_MIN,
   slipSchema,
   type Slip,

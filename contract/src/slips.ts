@@ -9,6 +9,11 @@ export const SLIP_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED'] as const;
 export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
 /** SLIP-1: uploads one member may make in a minute before REQUEST_LIMIT_1MIN. */
 export const SLIP_UPLOADS_PER_MIN = 3;
+/**
+ * Uploads one member may make in 24 hours before SLIP_DAILY_LIMIT (the operator's slip.uploadsPerDay
+ * setting overrides it): every upload costs a turn on the QR reader and room in the store.
+ */
+export const SLIP_UPLOADS_PER_DAY = 20;
 /** SLIP-3: how long a view link works. */
 export const SLIP_LINK_TTL_S = 300;
 /** SLIP-1: image types accepted (checked by magic bytes, not by name). */
@@ -29,7 +34,8 @@ export type Slip = z.infer<typeof slipSchema>;
 
 /**
  * SLIP-1: multipart/form-data with one image part named "file". The answer comes at once with status
- * PROCESSING; verification follows. SLIP_NO_FILE, SLIP_INVALID_FILE, REQUEST_LIMIT_1MIN, SLIP_CLOSED.
+ * PROCESSING; verification follows. SLIP_NO_FILE, SLIP_INVALID_FILE, REQUEST_LIMIT_1MIN, SLIP_DAILY_LIMIT,
+ * SLIP_CLOSED.
  */
 export const uploadSlip = endpoint({
   method: 'POST',

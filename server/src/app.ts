@@ -28,6 +28,8 @@ import { slipRoutes } from './modules/slips/routes.ts';
 import { startSlipSweeper } from './modules/slips/sweeper.ts';
 import { httpSlipVerifier } from './providers/slip-verify/http-slip-verify.ts';
 import type { SlipVerifier } from './providers/slip-verify/slip-verify.ts';
+import { diskStore } from './providers/storage/disk-storage.ts';
+import type { FileStore } from './providers/storage/storage.ts';
 import { httpPayouts } from './providers/payouts/http-payouts.ts';
 import type { PayoutProvider } from './providers/payouts/payouts.ts';
 import { simWorld } from './sim/world.ts';
@@ -49,6 +51,8 @@ export interface AppDeps {
   payouts?: PayoutProvider | null;
   /** Defaults to the simulated bank's transaction inquiry when SIMULATE is on. */
   slipVerifier?: SlipVerifier;
+  /** Defaults to a folder on disk, config.slipStorageDir. */
+  slipFiles?: FileStore;
   /** Default to the simulated gateways and voucher service when SIMULATE is on. */
   qrGateway?: QrGateway;
   trueWallet?: TrueWalletVouchers;
@@ -139,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slipVerifier:
       deps.slipVerifier ??
       (config.simulate ? httpSlipVerifier({ baseUrl: () => `${simBase()}/bank` }) : undefined),
+    slipFiles: deps.slipFiles ?? diskStore(config.slipStorageDir),
     log: app.log,
   };
 

@@ -1,5 +1,6 @@
 // Environment -> typed configuration, validated once at start. Anything wrong stops the process with a
 // message that names the variable.
+import { join } from 'node:path';
 import { z } from 'zod';
 import { REGIONS } from '@krapao/contract';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
@@ -73,6 +74,13 @@ const envSchema = z.object({
     .optional(),
   /** Secret for HMACs (OTP codes). When absent, one is made once and kept in the database. */
   APP_SECRET: z.string().min(32).optional(),
+  /** Folder of uploaded slip pictures; DATA_DIR/slips by default. Several instances need a shared one. */
+  SLIP_STORAGE_DIR: z.string().optional(),
+  /**
+   * How long a camera photo (or a picture that needed more than the quick lane's second) may take on the
+   * QR-reading worker before its slip fails IMG_SIZE_UNABLE_TO_PROCESS (slips/read-qr.ts).
+   */
+  SLIP_READ_TIMEOUT_MS: positiveInt.default(16_000),
 });
 
 export type Config = {
@@ -100,6 +108,8 @@ export type Config = {
   reconcileAfterS: number;
   publicUrl: string | undefined;
   simUrl: string | undefined;
+  slipStorageDir: string;
+  slipReadTimeoutMs: number;
 };
 
 const MINUTE_MS = 60_000;
@@ -155,5 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reconcileAfterS: e.RECONCILE_AFTER_S,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     simUrl: e.SIM_URL?.replace(/\/$/, ''),
+    slipStorageDir: e.SLIP_STORAGE_DIR ?? join(e.DATA_DIR, 'slips'),
+    slipReadTimeoutMs: e.SLIP_READ_TIMEOUT_MS,
   };
 }

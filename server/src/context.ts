@@ -7,6 +7,7 @@ import type { PayoutProvider } from './providers/payouts/payouts.ts';
 import type { TrueWalletVouchers } from './providers/truewallet/truewallet.ts';
 import type { SlipVerifier } from './providers/slip-verify/slip-verify.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
+import type { FileStore } from './providers/storage/storage.ts';
 
 /** What services need, chosen by main.ts or a test: the database, the clock and the providers. */
 export interface Ctx {
@@ -22,6 +23,8 @@ export interface Ctx {
   bankFeedSecret: string | undefined;
   /** Asks the bank about the transfer on a slip (SLIP-4); without one, slips wait and end UNKNOW_ERROR. */
   slipVerifier: SlipVerifier | undefined;
+  /** Where slip pictures are kept (a folder on disk by default); the rows hold only their keys. */
+  slipFiles: FileStore;
   /** Makes payable QRs at the gateways (DEP-6); undefined when none is configured. */
   qrGateway: QrGateway | undefined;
   /** Shared secret of the QR gateways' callbacks; undefined turns the webhook off. */

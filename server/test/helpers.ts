@@ -1,6 +1,9 @@
 // Builds the real app on a fresh database for one test file: embedded PGlite in memory, or, when
 // TEST_DATABASE_URL is set, a schema of its own on that PostgreSQL (dropped afterwards).
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isErrorCode, type RegistrationInput } from '@krapao/contract';
@@ -34,9 +37,17 @@ export async function makeApp(
   await seed(db, { demoMember: true });
   const clock = manualClock(new Date('2026-11-21T10:00:00Z'));
   const faults = { smsDown: false };
+  // Slip pictures go to a folder of the test's own, removed afterwards.
+  const slipDir = mkdtempSync(join(tmpdir(), 'krapao-slips-'));
   const deps: AppDeps = {
     // Polling tests make hundreds of calls a minute from one address: the limit is tested on its own.
-    config: loadConfig({ SIMULATE: '1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MIN: '100000', ...env }),
+    config: loadConfig({
+      SIMULATE: '1',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MIN: '100000',
+      SLIP_STORAGE_DIR: slipDir,
+      ...env,
+    }),
     db,
     clock,
     logger: false,
@@ -56,6 +67,7 @@ export async function makeApp(
     async close() {
       await app.close();
       await db.close();
+      rmSync(slipDir, { recursive: true, force: true });
       if (url && schema) await adminQuery(url, `drop schema ${schema} cascade`);
     },
   };

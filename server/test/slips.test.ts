@@ -1,5 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { afterAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
@@ -8,6 +12,7 @@ import { hmac } from '../src/lib/crypto.ts';
 import { promptPayPayload } from '../src/payments/promptpay.ts';
 import { slipQrPayload } from '../src/payments/slip-qr.ts';
 import { inClosedWindow } from '../src/modules/slips/service.ts';
+import { blankPng, lyingJpeg, onebitPng, stripesPng } from './hostile-pictures.ts';
 import {
   baseUrl,
   call,
@@ -21,7 +26,10 @@ import {
   walletAmount,
 } from './helpers.ts';
 
-const t = useTestApp();
+// Slip pictures are files in a folder of this test's own; a photo may take 8 s of the QR reader.
+const slipDir = mkdtempSync(join(tmpdir(), 'krapao-slip-files-'));
+const t = useTestApp({ SLIP_STORAGE_DIR: slipDir, SLIP_READ_TIMEOUT_MS: '8000' });
+afterAll(() => rmSync(slipDir, { recursive: true, force: true }));
 
 const HOUSE_KBANK = '0481234567';
 type Member = { bankCode: string; bankAccountNo: string };
@@ -128,7 +136,8 @@ async function uploadAndSettle(token: string, bytes: Buffer, filename = 'slip.pn
 
 async function settled(token: string, slipId: string): Promise<Slip> {
   const find = async () => (await listSlips(token, 1, 50)).slips.find((s) => s.slipId === slipId)!;
-  return eventually(find, (s) => s.status !== 'PROCESSING');
+  // Generous: on a busy 2-core machine a large photo's QR search takes seconds.
+  return eventually(find, (s) => s.status !== 'PROCESSING', 20_000);
 }
 
 /** Posts lines to the bank-feed webhook as the operator's bank integration does. */
@@ -668,10 +677,13 @@ describe('slip table (SLIP-3)', () => {
 
   it('[SLIP-3] a settled slip’s picture is dropped after the retention days; the slip stays listed, its view says SLIP_IMAGE_GONE', async () => {
     const DAY = 86_400_000;
-    await t.db.query(
-      `insert into settings (key, value) values ('slip.imageRetentionDays', '30')
-       on conflict (key) do update set value = excluded.value`,
-    );
+    // Failed slips' own, shorter retention is tested in slip-abuse.test.ts.
+    for (const key of ['slip.imageRetentionDays', 'slip.failedImageRetentionDays']) {
+      await t.db.query(
+        `insert into settings (key, value) values ($1, '30') on conflict (key) do update set value = excluded.value`,
+        [key],
+      );
+    }
     const { reg, token: first } = await registerAndLogin(t.app);
     let token = first;
     const view = async (ref: string) => {
@@ -709,7 +721,212 @@ describe('slip table (SLIP-3)', () => {
     } finally {
       await setVerifier('ok');
       t.clock.advance(-31 * DAY);
-      await t.db.query(`delete from settings where key = 'slip.imageRetentionDays'`);
+      await t.db.query(
+        `delete from settings where key in ('slip.imageRetentionDays', 'slip.failedImageRetentionDays')`,
+      );
+    }
+  });
+});
+
+describe('hostile pictures and fair turns (trust-5)', () => {
+  /** Waits, longer than settled() does, until the slip is settled; answers it and how long it took. */
+  async function settledWithin(token: string, slipId: string, timeoutMs: number) {
+    const started = performance.now();
+    const find = async () => (await listSlips(token, 1, 50)).slips.find((s) => s.slipId === slipId)!;
+    const slip = await eventually(find, (s) => s.status !== 'PROCESSING', timeoutMs);
+    return { slip, ms: performance.now() - started };
+  }
+  /** Uploads the pictures three a minute (the per-minute limit), moving the clock on between. */
+  async function uploadMany(token: string, pictures: Buffer[], filename = 'slip.png') {
+    const ids: string[] = [];
+    for (const [i, bytes] of pictures.entries()) {
+      if (i > 0 && i % 3 === 0) t.clock.advance(61_000);
+      const res = await upload(token, { bytes, filename });
+      expect(res.status).toBe(200);
+      ids.push(slipSchema.parse(res.body).slipId);
+    }
+    return ids;
+  }
+
+  it('[SLIP-4] a picture declaring more pixels than a phone photo fails IMG_SIZE_UNABLE_TO_PROCESS at once, undecoded', async () => {
+    const { token } = await registerAndLogin(t.app);
+    // 8 KB of valid PNG declaring 4896 x 4896 (24 MP): it cost 5 s of the QR reader before.
+    const png = await settledWithin(
+      token,
+      slipSchema.parse((await upload(token, { bytes: onebitPng(4896, 4896) })).body).slipId,
+      10_000,
+    );
+    expect(png.slip).toMatchObject({ status: 'FAILED', note: 'IMG_SIZE_UNABLE_TO_PROCESS' });
+    expect(png.ms).toBeLessThan(1_000);
+    // A JPEG whose frame header says 5000 x 4000 (20 MP).
+    const jpg = await settledWithin(
+      token,
+      slipSchema.parse((await upload(token, { bytes: lyingJpeg(5000, 4000), filename: 'photo.jpg' })).body)
+        .slipId,
+      10_000,
+    );
+    expect(jpg.slip).toMatchObject({ status: 'FAILED', note: 'IMG_SIZE_UNABLE_TO_PROCESS' });
+    expect(jpg.ms).toBeLessThan(1_000);
+  });
+
+  it('[SLIP-4] a picture whose QR search outlasts its time budget fails IMG_SIZE_UNABLE_TO_PROCESS; the next slip is still read', async () => {
+    const { reg, token } = await registerAndLogin(t.app);
+    // 7.8 MP of fine stripes in a few KB: the QR search would take a minute; a photo gets
+    // SLIP_READ_TIMEOUT_MS (8 s here).
+    const [slow] = await uploadMany(token, [stripesPng(2800, 4)]);
+    const first = await settledWithin(token, slow!, 30_000);
+    expect(first.slip).toMatchObject({ status: 'FAILED', note: 'IMG_SIZE_UNABLE_TO_PROCESS' });
+    expect(first.ms).toBeLessThan(14_000);
+    // The worker that was ended has been replaced: a real slip reads and credits.
+    const tr = await transfer(reg, 77);
+    const { slip } = await settledWithin(
+      token,
+      slipSchema.parse((await upload(token, { bytes: await slipPicture(tr) })).body).slipId,
+      20_000,
+    );
+    expect(slip).toMatchObject({ status: 'SUCCESS', amount: 77 });
+  });
+
+  it('[trust-5] two members with five heavy pictures each hold back a third member’s slip by at most a picture', async () => {
+    const heavy = blankPng(1400, 1400); // 2 MP, nothing to find: a few hundred ms of search each
+    const [a, c, b] = [
+      await registerAndLogin(t.app),
+      await registerAndLogin(t.app),
+      await registerAndLogin(t.app),
+    ];
+    const picture = await slipPicture(await transfer(b.reg, 310));
+    const queued = [
+      ...(await uploadMany(a.token, Array(5).fill(heavy))).map((id) => ({ token: a.token, id })),
+      ...(await uploadMany(c.token, Array(5).fill(heavy))).map((id) => ({ token: c.token, id })),
+    ];
+    const res = await upload(b.token, { bytes: picture });
+    const { slip } = await settledWithin(b.token, slipSchema.parse(res.body).slipId, 60_000);
+    expect(slip).toMatchObject({ status: 'SUCCESS', amount: 310 });
+    // Read before it: at most the picture each heavy member had in flight, and one more meanwhile.
+    const status = async ({ token, id }: { token: string; id: string }) =>
+      (await listSlips(token, 1, 50)).slips.find((s) => s.slipId === id)!.status;
+    const done = (await Promise.all(queued.map(status))).filter((s) => s !== 'PROCESSING');
+    expect(done.length).toBeLessThanOrEqual(4);
+    await t.app.verifySlips();
+  }, 90_000);
+
+  it('[trust-5] uploads past the daily cap are refused with SLIP_DAILY_LIMIT (429) until a day has passed', async () => {
+    await t.db.query(
+      `insert into settings (key, value) values ('slip.uploadsPerDay', '4') on conflict (key) do update set value = excluded.value`,
+    );
+    try {
+      const { reg, token: first } = await registerAndLogin(t.app);
+      await uploadMany(first, Array(4).fill(plainPng()));
+      t.clock.advance(61_000);
+      expectError(await upload(first, { bytes: plainPng() }), 429, 'SLIP_DAILY_LIMIT');
+      expect((await listSlips(first)).total).toBe(4);
+      // Another member is not held to my count.
+      const other = await registerAndLogin(t.app);
+      expect((await upload(other.token, { bytes: plainPng() })).status).toBe(200);
+      t.clock.advance(86_400_000);
+      const token = await login(t.app, reg.username, reg.password);
+      expect((await upload(token, { bytes: plainPng() })).status).toBe(200);
+      expect((await listSlips(token)).total).toBe(5);
+    } finally {
+      await t.db.query(`delete from settings where key = 'slip.uploadsPerDay'`);
+    }
+  });
+});
+
+describe('slip picture files (SLIP-3, trust-5)', () => {
+  const viewBytes = async (token: string, ref: string) => {
+    const link = await call(t.app, 'GET', `/api/statement/slip/reference/${ref}`, { token });
+    if (link.status !== 200) return link.status;
+    const img = await t.app.inject({ method: 'GET', url: (link.body as { url: string }).url });
+    return img.statusCode === 200
+      ? {
+          type: img.headers['content-type'],
+          disposition: img.headers['content-disposition'],
+          bytes: img.rawPayload,
+        }
+      : img.statusCode;
+  };
+  const rowOf = async (slipId: string) =>
+    (
+      await t.db.query<{ image_key: string | null; in_row: boolean }>(
+        'select image_key, image is not null as in_row from slips where public_id = $1',
+        [slipId],
+      )
+    )[0]!;
+
+  it('[SLIP-3] a slip picture is kept as a file under SLIP_STORAGE_DIR, not in its row, and served as before', async () => {
+    const { reg, token } = await registerAndLogin(t.app);
+    const tr = await transfer(reg, 65);
+    const picture = await slipPicture(tr, 'jpg');
+    const slip = await uploadAndSettle(token, picture, 'IMG_0001.jpg');
+    expect(slip).toMatchObject({ status: 'SUCCESS' });
+    const row = await rowOf(slip.slipId);
+    expect(row.in_row).toBe(false);
+    expect(row.image_key).toMatch(new RegExp(`^\\d{4}/\\d{2}/\\d{2}/${slip.slipId}\\.jpg$`));
+    expect(readFileSync(join(slipDir, row.image_key!)).equals(picture)).toBe(true);
+    expect(await viewBytes(token, slip.reference)).toEqual({
+      type: 'image/jpeg',
+      disposition: `inline; filename="slip-${slip.slipId}.jpg"`,
+      bytes: picture,
+    });
+  });
+
+  it('[SLIP-3] a picture an older server kept in its row is still served, and moved to a file at start-up', async () => {
+    const { token } = await registerAndLogin(t.app);
+    const mine = await uploadAndSettle(token, plainPng());
+    // As before migration 011: the bytes in the row, no file.
+    const old = stripesPng(40, 4);
+    const [member] = await t.db.query<{ member_id: string }>(
+      'select member_id::text as member_id from slips where public_id = $1',
+      [mine.slipId],
+    );
+    const publicId = `SL${'0123456789ABCDEF01'}`;
+    await t.db.query(
+      `insert into slips (public_id, member_id, status, note, image, image_type, next_attempt_at, created_at, updated_at)
+       values ($1, $2, 'FAILED', 'CANNOT_READ_CROPPED_IMAGE', $3, 'image/png', $4, $4, $4)`,
+      [publicId, member!.member_id, old, t.clock.now()],
+    );
+    expect(await viewBytes(token, publicId)).toMatchObject({ type: 'image/png', bytes: old });
+    expect(await t.app.moveSlipPictures()).toBe(1);
+    const row = await rowOf(publicId);
+    expect(row.in_row).toBe(false);
+    expect(readFileSync(join(slipDir, row.image_key!)).equals(old)).toBe(true);
+    expect(await viewBytes(token, publicId)).toMatchObject({ type: 'image/png', bytes: old });
+    expect(await t.app.moveSlipPictures()).toBe(0);
+  });
+
+  it('[SLIP-3] a FAILED slip’s picture is dropped after slip.failedImageRetentionDays (3); the slip stays listed, its view says SLIP_IMAGE_GONE', async () => {
+    const DAY = 86_400_000;
+    const { reg, token: first } = await registerAndLogin(t.app);
+    let token = first;
+    const failed = await uploadAndSettle(token, plainPng());
+    const tr = await transfer(reg, 52);
+    const credited = await uploadAndSettle(token, await slipPicture(tr));
+    expect(credited).toMatchObject({ status: 'SUCCESS' });
+    const failedFile = join(slipDir, (await rowOf(failed.slipId)).image_key!);
+    try {
+      t.clock.advance(2 * DAY);
+      token = await login(t.app, reg.username, reg.password);
+      await t.app.purgeSlipImages();
+      expect(await viewBytes(token, failed.slipId)).toMatchObject({ type: 'image/png' });
+
+      t.clock.advance(2 * DAY);
+      token = await login(t.app, reg.username, reg.password);
+      expect(await t.app.purgeSlipImages()).toBeGreaterThanOrEqual(1);
+      expectError(
+        await call(t.app, 'GET', `/api/statement/slip/reference/${failed.slipId}`, { token }),
+        410,
+        'SLIP_IMAGE_GONE',
+      );
+      expect(existsSync(failedFile)).toBe(false);
+      expect((await listSlips(token, 1, 50)).slips.find((s) => s.slipId === failed.slipId)).toMatchObject({
+        status: 'FAILED',
+        note: 'CANNOT_READ_CROPPED_IMAGE',
+      });
+      // A credited slip keeps its picture for slip.imageRetentionDays (180).
+      expect(await viewBytes(token, credited.reference)).toMatchObject({ type: 'image/png' });
+    } finally {
+      t.clock.advance(-4 * DAY);
     }
   });
 });

@@ -1,39 +1,17 @@
-// Slip pictures: what kind of file an upload is (by its bytes, never by its name or declared type) and the
-// text of the QR code on it.
+// Slip pictures: the text of the QR code on one, read on the QR worker (qr-worker.ts). The header was
+// checked on the main thread first (image-header.ts); it is checked again here, since a decoder must never
+// be handed a picture above the pixel budget.
 import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { SLIP_IMAGE_TYPES } from '@krapao/contract';
+import { MAX_PIXELS, pixelBudget, type SlipImageType } from './image-header.ts';
 
-export type SlipImageType = (typeof SLIP_IMAGE_TYPES)[number];
-
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
-/** Extensions a name may carry for each type; a name without an extension ('blob') is judged by bytes. */
-const EXTENSIONS: Record<SlipImageType, string[]> = {
-  'image/png': ['png'],
-  'image/jpeg': ['jpg', 'jpeg', 'jfif'],
-};
-
-/**
- * SLIP-1 / DESIGN "Uploads": the type the bytes prove, when they agree with the file name's extension;
- * undefined for anything else (not an image, another image format, a PNG named .exe).
- */
-export function imageTypeOf(bytes: Buffer, filename: string): SlipImageType | undefined {
-  const type: SlipImageType | undefined = bytes.subarray(0, 8).equals(PNG_MAGIC)
-    ? 'image/png'
-    : bytes.subarray(0, 3).equals(JPEG_MAGIC)
-      ? 'image/jpeg'
-      : undefined;
-  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(filename)?.[1]?.toLowerCase();
-  if (!type || (ext !== undefined && !EXTENSIONS[type].includes(ext))) return undefined;
-  return type;
-}
-
-/** Pictures above this many pixels are not decoded (a decompression bomb, or no slip). */
-const MAX_PIXELS = 24_000_000;
-/** Large photos are first searched at about this size (fast), then at full size. */
+/** Large photos are first searched at about this size (fast: a slip photo's QR is large)... */
 const SEARCH_EDGE_PX = 1_200;
+/** ...then at about this size, for a QR small in the frame... */
+const SECOND_SEARCH_EDGE_PX = 2_400;
+/** ...and at full size only up to this many pixels (a full-size search costs about 75 ms a megapixel). */
+const FULL_SEARCH_MAX_PIXELS = 8_000_000;
 
 export type QrRead =
   | { ok: true; text: string }
@@ -47,21 +25,20 @@ interface Rgba {
 
 /** The text of the first QR code found on the picture. */
 export function readQr(bytes: Buffer, type: SlipImageType): QrRead {
+  const budget = pixelBudget(bytes, type);
+  if (!budget.ok) return budget;
   let image: Rgba;
   try {
-    const size = type === 'image/png' ? pngSize(bytes) : undefined;
-    if (size && size.width * size.height > MAX_PIXELS)
-      return { ok: false, reason: 'IMG_SIZE_UNABLE_TO_PROCESS' };
     image = type === 'image/png' ? decodePng(bytes) : decodeJpeg(bytes);
   } catch (err) {
     const tooLarge = /maxResolutionInMP|maxMemoryUsageInMB/.test(String((err as Error).message));
     return { ok: false, reason: tooLarge ? 'IMG_SIZE_UNABLE_TO_PROCESS' : 'CANNOT_READ_CROPPED_IMAGE' };
   }
-  const factor = Math.ceil(Math.max(image.width, image.height) / SEARCH_EDGE_PX);
-  const attempts = factor > 1 ? [downscale(image, factor), image] : [image];
+  const attempts = searchFactors(image).map((f) => () => (f === 1 ? image : downscale(image, f)));
   for (const [i, candidate] of attempts.entries()) {
+    const picture = candidate();
     // Slips are dark on light: the inverted search (a dark-mode screenshot) is left for the last try.
-    const found = jsQR(candidate.data, candidate.width, candidate.height, {
+    const found = jsQR(picture.data, picture.width, picture.height, {
       inversionAttempts: i === attempts.length - 1 ? 'attemptBoth' : 'dontInvert',
     });
     if (found?.data) return { ok: true, text: found.data };
@@ -69,10 +46,12 @@ export function readQr(bytes: Buffer, type: SlipImageType): QrRead {
   return { ok: false, reason: 'CANNOT_READ_CROPPED_IMAGE' };
 }
 
-/** Width and height from the IHDR chunk, read before anything is decoded. */
-function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
-  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+/** The downscale factors to search at, smallest picture first; 1 is full size. */
+function searchFactors({ width, height }: Rgba): number[] {
+  const edge = Math.max(width, height);
+  const factors = [Math.ceil(edge / SEARCH_EDGE_PX), Math.ceil(edge / SECOND_SEARCH_EDGE_PX)];
+  if (width * height <= FULL_SEARCH_MAX_PIXELS) factors.push(1);
+  return [...new Set(factors.map((f) => Math.max(1, f)))];
 }
 
 function decodePng(bytes: Buffer): Rgba {
@@ -96,7 +75,8 @@ function decodeJpeg(bytes: Buffer): Rgba {
     useTArray: true,
     formatAsRGBA: true,
     maxResolutionInMP: MAX_PIXELS / 1_000_000,
-    maxMemoryUsageInMB: 256,
+    // A 16 MP picture decodes into 64 MB of RGBA plus its components.
+    maxMemoryUsageInMB: 512,
   });
   return {
     data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length),

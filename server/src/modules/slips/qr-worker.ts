@@ -1,8 +1,15 @@
-// The worker thread that reads slip QRs (see read-qr.ts): decoding a photo takes up to about a second of
-// CPU, which on the main thread would stall every other request meanwhile.
+// The worker thread that reads slip QRs (see read-qr.ts): decoding a photo takes up to a few seconds of
+// CPU, which on the main thread would stall every other request meanwhile. One picture at a time; it says
+// when it is ready, so that a picture's time budget does not count the worker's start.
 import { parentPort } from 'node:worker_threads';
-import { readQr, type SlipImageType } from './image.ts';
+import { PNG } from 'pngjs';
+import { readQr } from './image.ts';
+import type { SlipImageType } from './image-header.ts';
 
-parentPort!.on('message', (job: { id: number; bytes: Uint8Array; type: SlipImageType }) => {
-  parentPort!.postMessage({ id: job.id, read: readQr(Buffer.from(job.bytes), job.type) });
+parentPort!.on('message', (job: { bytes: Uint8Array; type: SlipImageType }) => {
+  const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.length);
+  parentPort!.postMessage({ read: readQr(bytes, job.type) });
 });
+// A first search, on a small blank picture, compiles the decoder and the search before a slip waits on them.
+readQr(PNG.sync.write(new PNG({ width: 96, height: 96, fill: true })), 'image/png');
+parentPort!.postMessage({ ready: true });

@@ -1,40 +1,173 @@
 import { Worker } from 'node:worker_threads';
-import type { QrRead, SlipImageType } from './image.ts';
+import type { QrRead } from './image.ts';
+import type { SlipImageType } from './image-header.ts';
+import { FairQueue, type FairJob } from './qr-queue.ts';
 
 /**
- * Reads a slip's QR on a worker thread, one picture at a time, so the server keeps answering while a
- * large photo is decoded. The worker starts with the first slip and is restarted after a failure; a
- * picture that kills it (or a worker that cannot start) rejects, and the slip's attempt is retried
- * later like any other error (verify.ts), until its attempts run out.
+ * Reads slips' QRs on worker threads, so the server keeps answering while a photo is decoded, in the
+ * fair order of qr-queue.ts, each picture within a time budget.
+ *
+ * Two workers, two lanes. The quick lane is for pictures up to LARGE_PIXELS (the slips banking apps save,
+ * screenshots: nearly every slip), each given QUICK_BUDGET_MS; a real slip reads in 50 to 300 ms. The
+ * slow lane, which only one worker serves at a time, is for camera photos and for quick-lane pictures
+ * that ran out of their budget, each given the configured timeout (SLIP_READ_TIMEOUT_MS). So a queue of
+ * heavy pictures holds back a slip by at most one quick budget: some patterns (fine stripes, a few KB of
+ * PNG) keep the QR search busy for seconds whatever the size, and a legitimate picture on a busy machine
+ * may need more than a second, which it then gets in the slow lane.
+ *
+ * A picture still being read when its slow-lane budget runs out fails IMG_SIZE_UNABLE_TO_PROCESS, and its
+ * worker is ended (terminate stops even a decoder stuck in a loop) and replaced at once by a spare that
+ * is kept loaded (a worker takes a second or more to start). A worker that dies while reading a picture
+ * fails that picture the same way; when no worker can start at all, what waits is rejected, and verify.ts
+ * retries it later.
  */
-let worker: Worker | undefined;
-let nextId = 1;
-const waiting = new Map<number, { resolve: (r: QrRead) => void; reject: (e: Error) => void }>();
+const POOL_SIZE = 2;
+/** Screenshots and saved slips are at most about 4.6 MP (1440 x 3200); above that, a camera photo. */
+export const LARGE_PIXELS = 5_000_000;
+/** A quick-lane picture's budget. */
+export const QUICK_BUDGET_MS = 1_000;
 
-function start(): Worker {
-  const w = new Worker(new URL('./qr-worker.mjs', import.meta.url));
-  w.unref();
-  w.on('message', ({ id, read }: { id: number; read: QrRead }) => {
-    waiting.get(id)?.resolve(read);
-    waiting.delete(id);
-  });
-  const fail = (err: Error) => {
-    if (worker === w) worker = undefined;
-    for (const job of waiting.values()) job.reject(err);
-    waiting.clear();
-  };
-  w.on('error', fail);
-  w.on('exit', (code) => fail(new Error(`slip QR worker exited with code ${code}`)));
-  return w;
+/** The worker time a picture is expected to take: about a second for 16 MP, at least 50 ms. */
+const expectedMs = (pixels: number) => 50 + pixels / 16_000;
+
+export interface QrJob {
+  member: string;
+  pixels: number;
+  bytes: Uint8Array;
+  type: SlipImageType;
+  /** The slow lane's budget (SLIP_READ_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
-export function readQrOffThread(bytes: Uint8Array, type: SlipImageType): Promise<QrRead> {
-  worker ??= start();
-  const id = nextId++;
-  const w = worker;
+interface Pending extends FairJob {
+  read: QrJob;
+  slow: boolean;
+  startedAt: number;
+  resolve: (r: QrRead) => void;
+  reject: (e: Error) => void;
+}
+
+interface Handle {
+  worker: Worker;
+  ready: boolean;
+}
+
+interface Slot {
+  handle: Handle | undefined;
+  job: Pending | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+const queue = new FairQueue<Pending>();
+const slots: Slot[] = Array.from({ length: POOL_SIZE }, () => ({
+  handle: undefined,
+  job: undefined,
+  timer: undefined,
+}));
+let spare: Handle | undefined;
+
+/** Queues one picture; answers its QR's text or why it has none. */
+export function readQrInTurn(read: QrJob): Promise<QrRead> {
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    // A copy goes over, so the caller's buffer stays usable.
-    w.postMessage({ id, bytes, type });
+    const slow = read.pixels > LARGE_PIXELS;
+    queue.push({
+      member: read.member,
+      cost: expectedMs(read.pixels),
+      read,
+      slow,
+      startedAt: 0,
+      resolve,
+      reject,
+    });
+    startQrWorkers();
+    dispatch();
   });
+}
+
+/**
+ * Starts the workers that are not running, and the spare (the server does at start-up: a worker takes a
+ * second or more to load, which the first slips would otherwise wait for).
+ */
+export function startQrWorkers(): void {
+  for (const slot of slots) slot.handle ??= spawn();
+  spare ??= spawn();
+}
+
+function dispatch() {
+  for (const slot of slots) {
+    if (!slot.handle?.ready || slot.job) continue;
+    const slowBusy = slots.some((s) => s.job?.slow);
+    const job = queue.take((j) => !j.slow || !slowBusy);
+    if (!job) continue;
+    slot.job = job;
+    job.startedAt = performance.now();
+    slot.timer = setTimeout(() => outOfTime(slot), job.slow ? job.read.timeoutMs : QUICK_BUDGET_MS);
+    slot.timer.unref();
+    // A copy goes over, so the caller's buffer stays usable.
+    slot.handle.worker.postMessage({ bytes: job.read.bytes, type: job.read.type });
+  }
+}
+
+/** Frees the slot for the next picture; answers this one unless it goes on to the slow lane. */
+function release(slot: Slot): Pending | undefined {
+  const job = slot.job;
+  if (!job) return undefined;
+  clearTimeout(slot.timer);
+  slot.job = undefined;
+  slot.timer = undefined;
+  queue.done(job, performance.now() - job.startedAt);
+  return job;
+}
+
+function outOfTime(slot: Slot) {
+  const job = release(slot);
+  replace(slot);
+  if (job && !job.slow) {
+    queue.push({ ...job, slow: true });
+  } else {
+    job?.resolve({ ok: false, reason: 'IMG_SIZE_UNABLE_TO_PROCESS' });
+  }
+  dispatch();
+}
+
+/** Ends the slot's worker and puts the spare (or a new worker) in its place. */
+function replace(slot: Slot) {
+  const old = slot.handle;
+  slot.handle = spare ?? spawn();
+  spare = spawn();
+  if (old) void old.worker.terminate();
+}
+
+function spawn(): Handle {
+  const handle: Handle = { worker: new Worker(new URL('./qr-worker.mjs', import.meta.url)), ready: false };
+  const w = handle.worker;
+  w.unref();
+  const slotOf = () => slots.find((s) => s.handle === handle);
+  w.on('message', (msg: { ready: true } | { read: QrRead }) => {
+    if ('ready' in msg) handle.ready = true;
+    else {
+      const slot = slotOf();
+      if (slot) release(slot)?.resolve(msg.read);
+    }
+    dispatch();
+  });
+  const died = (err: Error) => {
+    if (spare === handle) spare = undefined;
+    const slot = slotOf();
+    if (!slot) return;
+    const job = release(slot);
+    if (job) {
+      // The picture being read killed it (out of memory, a decoder's crash).
+      replace(slot);
+      job.resolve({ ok: false, reason: 'IMG_SIZE_UNABLE_TO_PROCESS' });
+    } else {
+      slot.handle = undefined;
+      // No worker can start: what waits is retried later by the sweep.
+      if (!slots.some((s) => s.handle?.ready)) for (const waiting of queue.drop()) waiting.reject(err);
+    }
+    dispatch();
+  };
+  w.on('error', died);
+  w.on('exit', (code) => died(new Error(`slip QR worker exited with code ${code}`)));
+  return handle;
 }

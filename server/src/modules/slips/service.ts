@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { SLIP_LINK_TTL_S, SLIP_MAX_AGE_S, SLIP_UPLOADS_PER_MIN, toBaht, type Slip } from '@krapao/contract';
+import {
+  SLIP_LINK_TTL_S,
+  SLIP_MAX_AGE_S,
+  SLIP_UPLOADS_PER_DAY,
+  SLIP_UPLOADS_PER_MIN,
+  toBaht,
+  type Slip,
+} from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { paged } from '../../db/paged.ts';
 import { getSetting } from '../../db/settings.ts';
@@ -7,7 +14,8 @@ import { AppError } from '../../errors.ts';
 import { hmac, sameBytes } from '../../lib/crypto.ts';
 import { hit } from '../../lib/rate-counter.ts';
 import { minor } from '../../ledger/ledger.ts';
-import { imageTypeOf, type SlipImageType } from './image.ts';
+import { imageTypeOf, type SlipImageType } from './image-header.ts';
+import { pictureKey, readPicture } from './pictures.ts';
 
 /** Bangkok and Vientiane keep UTC+7 all year (no daylight saving): the operator's window is in it. */
 const SITE_UTC_OFFSET_MIN = 7 * 60;
@@ -76,9 +84,10 @@ export interface UploadedFile {
 
 /**
  * SLIP-1, SLIP-2: accepts a slip picture and records it as PROCESSING; the caller starts verifyLater with
- * the returned id as it answers. Every refusal comes before anything is written: closed (SLIP_CLOSED), no file (SLIP_NO_FILE),
- * not a PNG or JPEG (SLIP_INVALID_FILE), too many this minute (REQUEST_LIMIT_1MIN). The file is read only
- * once the window is known to be open.
+ * the returned id as it answers. Every refusal comes before anything is written: closed (SLIP_CLOSED), no
+ * file (SLIP_NO_FILE), not a PNG or JPEG (SLIP_INVALID_FILE), too many this minute (REQUEST_LIMIT_1MIN)
+ * or in a day (SLIP_DAILY_LIMIT). The file is read only once the window is known to be open. The picture
+ * goes to the file store first, then the row that names it.
  */
 export async function uploadSlip(
   ctx: Ctx,
@@ -101,12 +110,25 @@ export async function uploadSlip(
   if ((await hit(ctx.db, `slip-upload:${memberId}`, 60, now)) > SLIP_UPLOADS_PER_MIN) {
     throw new AppError('REQUEST_LIMIT_1MIN', 429);
   }
-  const [row] = await ctx.db.query<SlipRow>(
-    `insert into slips (public_id, member_id, status, image, image_type, next_attempt_at, created_at, updated_at)
-     values ($1, $2, 'PROCESSING', $3, $4, $5, $5, $5) returning ${SLIP_COLUMNS}`,
-    [`SL${randomBytes(9).toString('hex').toUpperCase()}`, memberId, file.bytes, type, now],
-  );
-  return { slip: toSlip(row!), id: row!.id };
+  // Every upload costs a turn on the QR worker and room in the store, whatever comes of it.
+  const perDay = (await getSetting<number>(ctx.db, 'slip.uploadsPerDay')) ?? SLIP_UPLOADS_PER_DAY;
+  if ((await hit(ctx.db, `slip-upload-day:${memberId}`, 86_400, now)) > perDay) {
+    throw new AppError('SLIP_DAILY_LIMIT', 429);
+  }
+  const publicId = `SL${randomBytes(9).toString('hex').toUpperCase()}`;
+  const key = pictureKey(publicId, type, now);
+  await ctx.slipFiles.put(key, file.bytes);
+  try {
+    const [row] = await ctx.db.query<SlipRow>(
+      `insert into slips (public_id, member_id, status, image_key, image_type, next_attempt_at, created_at, updated_at)
+       values ($1, $2, 'PROCESSING', $3, $4, $5, $5, $5) returning ${SLIP_COLUMNS}`,
+      [publicId, memberId, key, type, now],
+    );
+    return { slip: toSlip(row!), id: row!.id };
+  } catch (err) {
+    await ctx.slipFiles.delete(key).catch(() => undefined);
+    throw err;
+  }
 }
 
 /** SLIP-3: the member's slips, newest first. */
@@ -131,7 +153,7 @@ const imageSignature = (secret: string, slipId: string, exp: number) =>
  */
 export async function slipImageLink(ctx: Ctx, memberId: string, ref: string): Promise<{ url: string }> {
   const [row] = await ctx.db.query<{ public_id: string; kept: boolean }>(
-    `select public_id, image is not null as kept from slips where member_id = $1 and (public_id = $2 or reference = $2)
+    `select public_id, (image_key is not null or image is not null) as kept from slips where member_id = $1 and (public_id = $2 or reference = $2)
      order by (public_id = $2) desc, created_at desc, id desc limit 1`,
     [memberId, ref],
   );
@@ -153,35 +175,17 @@ export async function slipImage(
     sameBytes(Buffer.from(sig, 'base64url'), imageSignature(ctx.secret, slipId, exp)) &&
     exp * 1000 > ctx.clock.now().getTime();
   if (!valid) throw new AppError('INVALID_SIGNATURE', 403);
-  const [row] = await ctx.db.query<{ image: Uint8Array | null; image_type: SlipImageType }>(
-    'select image, image_type from slips where public_id = $1',
-    [slipId],
-  );
+  const [row] = await ctx.db.query<{
+    image_key: string | null;
+    image: Uint8Array | null;
+    image_type: SlipImageType;
+  }>('select image_key, image, image_type from slips where public_id = $1', [slipId]);
   if (!row) throw new AppError('NOT_FOUND', 404);
-  if (!row.image) throw new AppError('SLIP_IMAGE_GONE', 410);
+  const bytes = await readPicture(ctx, row);
+  if (!bytes) throw new AppError('SLIP_IMAGE_GONE', 410);
   return {
-    bytes: Buffer.from(row.image),
+    bytes,
     type: row.image_type,
     filename: `slip-${slipId}.${row.image_type === 'image/png' ? 'png' : 'jpg'}`,
   };
-}
-
-/** How long a settled slip's picture is kept, in days: the operator's setting, else 180. */
-const DEFAULT_IMAGE_RETENTION_DAYS = 180;
-
-/**
- * Drops the pictures of settled slips older than the retention (a batch at a time); the slips stay
- * listed, and their view link answers SLIP_IMAGE_GONE. A slip still PROCESSING keeps its picture.
- */
-export async function purgeSlipImages(ctx: Ctx, batch = 500): Promise<number> {
-  const days = (await getSetting<number>(ctx.db, 'slip.imageRetentionDays')) ?? DEFAULT_IMAGE_RETENTION_DAYS;
-  const before = new Date(ctx.clock.now().getTime() - days * 86_400_000);
-  const purged = await ctx.db.query(
-    `update slips set image = null
-     where id in (select id from slips where image is not null and created_at < $1 and status <> 'PROCESSING'
-                  order by created_at limit $2)
-     returning id`,
-    [before, batch],
-  );
-  return purged.length;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
-import { purgeSlipImages } from './service.ts';
+import { moveRowPictures, purgeSlipImages } from './pictures.ts';
+import { startQrWorkers } from './read-qr.ts';
 import { drain, sweepSlips } from './verify.ts';
 
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     verifySlips: () => Promise<number>;
     /** Drops the pictures kept past the retention; the sweeper does it hourly. */
     purgeSlipImages: () => Promise<number>;
+    /** Moves pictures still kept in rows (before migration 011) to the file store; done at start-up. */
+    moveSlipPictures: () => Promise<number>;
   }
 }
 
@@ -20,7 +23,8 @@ const PURGE_EVERY_MS = 60 * 60_000;
 
 /**
  * Resumes slips left PROCESSING (a verifier outage, a crash): once the server listens, then periodically;
- * and hourly drops the pictures kept past their retention.
+ * hourly drops the pictures kept past their retention; and at start-up moves the pictures older servers
+ * kept in rows to the file store.
  */
 export function startSlipSweeper(app: FastifyInstance, ctx: Ctx) {
   let timer: NodeJS.Timeout | undefined;
@@ -32,6 +36,8 @@ export function startSlipSweeper(app: FastifyInstance, ctx: Ctx) {
   // The timer does not wait for uploads' verifications (under steady uploads there is always one), and a
   // sweep slowed by a verifier's timeouts is not joined by another.
   app.decorate('purgeSlipImages', () => purgeSlipImages(ctx));
+  app.decorate('moveSlipPictures', () => moveRowPictures(ctx));
+  let moving: Promise<unknown> = Promise.resolve();
   let sweeping = false;
   let purgedAt = 0;
   const run = async () => {
@@ -45,6 +51,10 @@ export function startSlipSweeper(app: FastifyInstance, ctx: Ctx) {
     await purgeSlipImages(ctx).catch((err) => app.log.error({ err }, 'slip picture purge failed'));
   };
   app.addHook('onListen', async () => {
+    startQrWorkers();
+    moving = moveRowPictures(ctx).catch((err) =>
+      app.log.error({ err }, 'moving slip pictures out of rows failed'),
+    );
     void run();
     timer = setInterval(run, SWEEP_EVERY_MS);
     timer.unref();
@@ -52,6 +62,7 @@ export function startSlipSweeper(app: FastifyInstance, ctx: Ctx) {
   // Verifications still under way finish before the database closes.
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await moving;
     await drain(ctx);
   });
 }

@@ -4,8 +4,9 @@ import type { Ctx } from '../../context.ts';
 import { houseCash } from '../../ledger/ledger.ts';
 import { creditDeposit } from '../deposits/credit.ts';
 import { parseSlipQr } from '../../payments/slip-qr.ts';
-import type { SlipImageType } from './image.ts';
-import { readQrOffThread } from './read-qr.ts';
+import { pixelBudget, type SlipImageType } from './image-header.ts';
+import { readPicture } from './pictures.ts';
+import { readQrInTurn } from './read-qr.ts';
 import { slipSettings, type Reason } from './service.ts';
 
 /** After the first attempt, a verifier that cannot answer is asked again after these delays... */
@@ -23,6 +24,8 @@ const LEASE_MS = 2 * 60_000;
 interface ClaimedSlip {
   id: string;
   member_id: string;
+  image_key: string | null;
+  /** Only a picture uploaded before migration 011 and not moved yet; null otherwise. */
   image: Uint8Array | null;
   image_type: SlipImageType;
   reference: string | null;
@@ -50,12 +53,26 @@ type Check =
  * the attempt is claimed with a lease, and only a PROCESSING slip is ever settled.
  */
 export async function verifySlip(ctx: Ctx, slipId: string): Promise<void> {
+  // Already under way here (waiting its turn at the QR reader): a sweep finding its lease run out must
+  // not start it twice.
+  const mine = underWay(ctx);
+  if (mine.has(slipId)) return;
+  mine.add(slipId);
+  try {
+    await verifyClaimed(ctx, slipId);
+  } finally {
+    mine.delete(slipId);
+  }
+}
+
+async function verifyClaimed(ctx: Ctx, slipId: string): Promise<void> {
   const now = ctx.clock.now();
   const [slip] = await ctx.db.query<ClaimedSlip>(
     `update slips set attempts = attempts + 1, next_attempt_at = $3, updated_at = $2
      where id = $1 and status = 'PROCESSING' and next_attempt_at <= $2
-     returning id::text as id, member_id::text as member_id, case when reference is null then image end as image, image_type, reference,
-               sending_bank, attempts, created_at`,
+     returning id::text as id, member_id::text as member_id, image_key,
+               case when reference is null then image end as image, image_type, reference, sending_bank,
+               attempts, created_at`,
     [slipId, now, new Date(now.getTime() + LEASE_MS)],
   );
   if (!slip) return;
@@ -79,8 +96,18 @@ async function checkSlip(ctx: Ctx, slip: ClaimedSlip): Promise<Check> {
   let reference = slip.reference;
   let sendingBank = slip.sending_bank;
   if (reference === null || sendingBank === null) {
-    if (!slip.image) return { kind: 'fail', reason: 'UPLOADED_FILE_NOT_EXIST' };
-    const read = await readQrOffThread(slip.image, slip.image_type);
+    const bytes = await readPicture(ctx, slip);
+    if (!bytes) return { kind: 'fail', reason: 'UPLOADED_FILE_NOT_EXIST' };
+    // A picture declaring more pixels than a phone photo (a decompression bomb) never takes a turn.
+    const budget = pixelBudget(bytes, slip.image_type);
+    if (!budget.ok) return { kind: 'fail', reason: budget.reason };
+    const read = await readQrInTurn({
+      member: slip.member_id,
+      pixels: budget.pixels,
+      bytes,
+      type: slip.image_type,
+      timeoutMs: ctx.config.slipReadTimeoutMs,
+    });
     if (!read.ok) return { kind: 'fail', reason: read.reason };
     // Some other QR (a PromptPay code, a link) or a damaged one: not a slip.
     const qr = parseSlipQr(read.text);
@@ -222,6 +249,13 @@ async function credit(ctx: Ctx, slip: ClaimedSlip, c: Extract<Check, { kind: 'cr
 // Running verifications after the answer, and the sweep
 
 const running = new WeakMap<Ctx, Set<Promise<unknown>>>();
+const verifying = new WeakMap<Ctx, Set<string>>();
+
+function underWay(ctx: Ctx): Set<string> {
+  const set = verifying.get(ctx) ?? new Set<string>();
+  verifying.set(ctx, set);
+  return set;
+}
 
 /** Keeps work that outlives its request in sight, so drain() can wait for it. */
 function track<T>(ctx: Ctx, work: Promise<T>): Promise<T> {
@@ -258,8 +292,9 @@ export function sweepSlips(ctx: Ctx, limit = 20): Promise<number> {
 async function sweep(ctx: Ctx, limit: number): Promise<number> {
   const due = await ctx.db.query<{ id: string }>(
     `select id::text as id from slips where status = 'PROCESSING' and next_attempt_at <= $1
+       and id::text <> all($3::text[])
      order by next_attempt_at, id limit $2`,
-    [ctx.clock.now(), limit],
+    [ctx.clock.now(), limit, [...underWay(ctx)]],
   );
   for (const { id } of due) {
     await verifySlip(ctx, id).catch((err: unknown) =>
