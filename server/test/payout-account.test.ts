@@ -88,6 +88,29 @@ describe('changing the payout account', () => {
     expect(await inbox(m.reg.username)).toHaveLength(texts);
   });
 
+  it('[PRO-3] [trust-1] wrong passwords here count toward the change-password attempt limit', async () => {
+    const m = await registerAndLogin(t.app);
+    const wrong = { currentPassword: 'not my password' };
+    for (let i = 0; i < 3; i++) expectError(await askCode(m.token, wrong), 400, 'WRONG_PASSWORD');
+    for (let i = 0; i < 2; i++)
+      expectError(await update(m.token, newAccount(m, wrong)), 400, 'WRONG_PASSWORD');
+    const changePassword = (oldPassword: string) =>
+      call(t.app, 'PUT', '/api/account/changepwd', {
+        token: m.token,
+        body: { oldPassword, newPassword: 'brand new pass' },
+      });
+    expectError(await changePassword(m.reg.password), 429, 'REQUEST_LIMIT');
+    expectError(await askCode(m.token, { currentPassword: m.reg.password }), 429, 'REQUEST_LIMIT');
+    expectError(
+      await update(m.token, newAccount(m, { currentPassword: m.reg.password })),
+      429,
+      'REQUEST_LIMIT',
+    );
+    t.clock.advance(15 * 60_000);
+    const token = await login(t.app, m.reg.username, m.reg.password);
+    expect((await askCode(token, { currentPassword: m.reg.password })).status).toBe(200);
+  });
+
   it('[PRO-3] the name and the holder name alone change without a password', async () => {
     const m = await registerAndLogin(t.app);
     const res = await update(m.token, {

@@ -76,7 +76,7 @@ describe('edit profile: the payout account', () => {
 
     await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/registered phone 081-234-5678/)).toBeTruthy();
+    expect(await screen.findByText(/registered phone 081\u2011234\u20115678/)).toBeTruthy();
     expect(screen.getByTestId('bank-change-ref').textContent).toBe('KXQ7');
     expect(api.callsTo('POST', '/api/account/bankChange/otp')[0]?.body).toEqual({
       currentPassword: 'my-secret-1',
@@ -111,6 +111,23 @@ describe('edit profile: the payout account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(errorEn('WRONG_PASSWORD'));
     expect(within(dialog).getByLabelText('Account number')).toBeTruthy();
+  });
+
+  it('[PRO-3] [trust-1] too many wrong passwords: the form says how long to wait', async () => {
+    const { user, dialog } = await openEdit({
+      'GET /api/account/bankChange': policy(true),
+      'POST /api/account/bankChange/otp': () =>
+        new Response(JSON.stringify({ message: 'REQUEST_LIMIT' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '690' },
+        }),
+    });
+    await newAccountNo(user, dialog);
+    await user.type(within(dialog).getByLabelText('Current password'), 'not-it');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Too many attempts. Try again in 12 minutes.',
+    );
   });
 
   it('[PRO-3] [REG-9] a wrong code is said on the code step; a blocked one counts down to a new code', async () => {

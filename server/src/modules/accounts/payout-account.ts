@@ -10,19 +10,23 @@ import { AppError } from '../../errors.ts';
 import { otpRequired } from '../otp/policy.ts';
 import { otpRefusal, sendMemberOtp, takeMemberCode } from '../otp/service.ts';
 import { bankChangeCodeText, bankChangedText, noticeLocale } from './notices.ts';
+import { claimPasswordAttempt } from './password-attempts.ts';
 import { verifyPassword } from './passwords.ts';
 
 /**
- * The current password, as change-password checks it. Provisional until change-password's attempt
- * limit lands, whose limiter this must share.
+ * The current password, counted with change-password's attempts (password-attempts.ts): guessing it
+ * here uses up the same limit, so this endpoint is no way around it.
  */
 async function verifyCurrentPassword(
-  _ctx: Ctx,
+  ctx: Ctx,
   member: { memberId: string; passwordHash: string },
   password: string,
-  _meta: { ip: string },
+  meta: { ip: string },
 ): Promise<void> {
+  const check = { kind: 'changepwd', memberId: member.memberId } as const;
+  const attempt = await claimPasswordAttempt(ctx.db, check, meta.ip, ctx.clock.now());
   if (!(await verifyPassword(member.passwordHash, password))) throw new AppError('WRONG_PASSWORD');
+  await attempt.succeeded();
 }
 
 /** The default of withdraw.newAccountHoldHours; wallet_withdraw (migration 010) has the same. */

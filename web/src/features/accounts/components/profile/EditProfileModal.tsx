@@ -4,7 +4,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useLocale, useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
-import { errorCode } from '../../../../lib/api-client';
+import { errorCode, retryAfterOf } from '../../../../lib/api-client';
 import { bankName } from '../../../../lib/banks';
 import { useDelayedFlag } from '../../../../lib/delayed';
 import { notifySuccess } from '../../../../lib/notify';
@@ -228,7 +228,7 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
               />
             </>
           )}
-          {refusal && <ErrorAlert code={errorCode(refusal)} />}
+          {refusal && <ErrorAlert code={errorCode(refusal)} retryAfterS={retryAfterOf(refusal)} />}
           <Button type="submit" fullWidth loading={busy || sendCode.isPending}>
             {t('common.save')}
           </Button>
