@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { stylesAfterSplash } from './scripts/vite-styles-after-splash.ts';
 
 // Vite 8 transforms TSX itself (oxc); the automatic runtime means no `import React` in components.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [precompress()],
+  plugins: [stylesAfterSplash(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } },
   },

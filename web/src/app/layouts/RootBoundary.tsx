@@ -1,10 +1,10 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../i18n/react';
-import { DelayedLoader } from '../../components/DelayedLoader';
+import { Splash } from './Splash';
 
-/** Shown while the first lazy screen loads. */
+/** Shown while the first lazy screen loads: the splash index.html painted goes on. */
 export function RootFallback() {
-  return <DelayedLoader />;
+  return <Splash />;
 }
 
 /** A screen failed to load or render (often a new release while the tab was open): offer a reload. */

@@ -1,0 +1,23 @@
+/**
+ * The splash of index.html, drawn again by React while the first screen's chunks load, so that nothing
+ * flashes between the two. Its styles live in index.html (they must paint before any script); keep the
+ * markup the same as there.
+ */
+export function Splash() {
+  return (
+    <div className="splash">
+      <div className="splash__header">
+        <svg width="30" height="30" viewBox="0 0 64 64" aria-hidden="true">
+          <rect width="64" height="64" rx="16" fill="#12b886" />
+          <rect x="12" y="20" width="40" height="28" rx="7" fill="#e6fcf5" />
+          <rect x="36" y="29" width="16" height="10" rx="5" fill="#0b3b34" />
+          <circle cx="42" cy="34" r="2.5" fill="#e6fcf5" />
+        </svg>
+        <span className="splash__name" lang="th">
+          กระเป๋า<span className="splash__latin">Krapao</span>
+        </span>
+      </div>
+      <div className="splash__spinner" role="progressbar" aria-busy="true" />
+    </div>
+  );
+}
