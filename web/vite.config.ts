@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { splitTexts } from './scripts/vite-split-texts.ts';
 import { stylesAfterSplash } from './scripts/vite-styles-after-splash.ts';
+import { FIRST_PAINT_GROUPS } from './src/i18n/first-paint.ts';
 
 // Vite 8 transforms TSX itself (oxc); the automatic runtime means no `import React` in components.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [stylesAfterSplash(), precompress()],
+  plugins: [splitTexts(FIRST_PAINT_GROUPS), stylesAfterSplash(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } },
   },

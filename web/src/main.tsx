@@ -5,16 +5,15 @@ import './app/styles.css';
 import { App, wireApiEvents } from './app/create-app';
 import { routes } from './app/routes';
 import { initI18n } from './i18n';
-import { createQueryClient } from './lib/query-client';
 
 async function start() {
-  await initI18n();
-  const queryClient = createQueryClient();
+  // The texts of other screens and the error texts come later (i18n/index.ts): /login paints without them.
+  await initI18n(undefined, { firstPaintOnly: true });
   const router = createBrowserRouter(routes);
-  wireApiEvents(router, queryClient);
+  wireApiEvents(router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} />
     </StrictMode>,
   );
 }

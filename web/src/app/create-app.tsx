@@ -7,11 +7,12 @@ import { Providers } from './providers';
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** SH-13 / SH-6: where the api client's "session ended" and "gone" answers lead. */
-export function wireApiEvents(router: AppRouter, queryClient: QueryClient): void {
+export function wireApiEvents(router: AppRouter, queryClient?: QueryClient): void {
   setApiEventHandlers({
     sessionEnded: () => {
       clearSession();
-      queryClient.clear();
+      if (queryClient) queryClient.clear();
+      else void import('../lib/query-client').then((m) => m.existingAppQueryClient()?.clear());
       void router.navigate('/login', { replace: true });
     },
     gone: () => {
@@ -26,7 +27,7 @@ export function App({
   env,
 }: {
   router: AppRouter;
-  queryClient: QueryClient;
+  queryClient?: QueryClient;
   env?: 'default' | 'test';
 }) {
   return (

@@ -24,19 +24,22 @@ function ToastsWhenNeeded() {
 }
 
 export interface ProvidersProps {
-  queryClient: QueryClient;
+  /**
+   * A query client for the whole tree (tests). Without one, each screen but /login runs in the app's
+   * client (app/query-scope.tsx), so that /login loads no query cache.
+   */
+  queryClient?: QueryClient;
   /** 'test' turns Mantine transitions and portals off for jsdom. */
   env?: 'default' | 'test';
   children: ReactNode;
 }
 
 export function Providers({ queryClient, env = 'default', children }: ProvidersProps) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} env={env}>
-        <ToastsWhenNeeded />
-        {children}
-      </MantineProvider>
-    </QueryClientProvider>
+  const ui = (
+    <MantineProvider theme={theme} env={env}>
+      <ToastsWhenNeeded />
+      {children}
+    </MantineProvider>
   );
+  return queryClient ? <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider> : ui;
 }

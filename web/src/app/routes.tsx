@@ -1,13 +1,22 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
+import { loadLaterTexts } from '../i18n';
 import { hasSession } from '../lib/session';
 import { RootBoundary, RootFallback } from './layouts/RootBoundary';
 import { VisitorLayout } from './layouts/VisitorLayout';
 import { LoginRoute } from './routes/login';
 
 type Module = { default: ComponentType };
-// Every screen but the visitor shell and /login is its own chunk (the /login budget).
-const page = (load: () => Promise<Module>) => async () => ({ Component: (await load()).default });
+// Every screen but the visitor shell and /login is its own chunk (the /login budget), and brings the
+// query cache and the rest of the texts with it (/login loads those once the member starts on the form).
+const page = (load: () => Promise<Module>) => async () => {
+  const [module, { withQueryClient }] = await Promise.all([
+    load(),
+    import('./query-scope'),
+    loadLaterTexts(),
+  ]);
+  return { Component: withQueryClient(module.default) };
+};
 
 /** SH-8: member pages need a stored token. A reload keeps a valid one (SH-15): nothing here clears it. */
 export function requireSession() {

@@ -7,9 +7,11 @@ import { Translator } from './translator';
 type Json = Record<string, unknown>;
 type Loader = () => Promise<{ default: Json }>;
 
-// Only the active language is fetched (a chunk per file), so /login does not ship three of them.
-// The error texts belong to the translator; a missing file only means raw codes are shown (ERR-1).
-const uiFiles = import.meta.glob<{ default: Json }>('./locales/*.json');
+// Only the active language is fetched (a chunk per file), so /login does not ship three of them. Each
+// language comes in three parts: the UI texts /login shows at once (first-paint.ts), the other screens'
+// texts, and the error texts (under `errors.`); only the first part loads with the page.
+const firstPaintFiles = import.meta.glob<{ default: Json }>('./locales/*.json', { query: '?first-paint' });
+const laterFiles = import.meta.glob<{ default: Json }>('./locales/*.json', { query: '?later' });
 const errorFiles = import.meta.glob<{ default: Json }>('./errors/*.json');
 
 export const i18n = new Translator();
@@ -24,15 +26,48 @@ export function initialLocale(): Locale {
   return isLocale(saved) ? saved : defaultLocale();
 }
 
-async function loadBundle(lng: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(lng)) return;
-  const ui = uiFiles[`./locales/${lng}.json`] as Loader | undefined;
-  const errors = errorFiles[`./errors/${lng}.json`] as Loader | undefined;
-  const [uiModule, errorModule] = await Promise.all([ui?.(), errors?.().catch(() => undefined)]);
+const firstPaintTexts = new Map<Locale, Json>();
+const laterTexts = new Map<Locale, { ui: Json; errors: Json }>();
+let laterTextsWanted = false;
+
+function publish(lng: Locale) {
+  const later = laterTexts.get(lng);
   i18n.addResourceBundle(lng, {
-    ...(uiModule?.default ?? {}),
-    errors: errorModule?.default ?? {},
+    ...firstPaintTexts.get(lng),
+    ...later?.ui,
+    errors: later?.errors ?? {},
   });
+}
+
+async function loadBundle(lng: Locale): Promise<void> {
+  if (!firstPaintTexts.has(lng)) {
+    const load = firstPaintFiles[`./locales/${lng}.json`] as Loader | undefined;
+    firstPaintTexts.set(lng, (await load?.())?.default ?? {});
+    publish(lng);
+  }
+  if (laterTextsWanted) await loadLaterTexts(lng);
+}
+
+const loadPart = (files: Record<string, () => Promise<unknown>>, path: string) =>
+  (files[path] as Loader | undefined)?.()
+    .then((m) => m.default)
+    .catch(() => ({}));
+
+/**
+ * The texts of a language beyond what /login shows at once: the other screens' and the error texts
+ * (ERR-1), fetched once. They come with every other screen's chunk (app/routes.tsx) and when the member
+ * starts on the login form. A file that fails to load shows keys or raw codes, never breaks a screen.
+ */
+export async function loadLaterTexts(lng: Locale = currentLocale()): Promise<void> {
+  laterTextsWanted = true;
+  if (laterTexts.has(lng)) return;
+  const [ui = {}, errors = {}] = await Promise.all([
+    loadPart(laterFiles, `./locales/${lng}.json`),
+    loadPart(errorFiles, `./errors/${lng}.json`),
+  ]);
+  if (laterTexts.has(lng)) return;
+  laterTexts.set(lng, { ui, errors });
+  publish(lng);
 }
 
 function applyDocumentLanguage(lng: Locale) {
@@ -42,7 +77,12 @@ function applyDocumentLanguage(lng: Locale) {
   setMetaDescription(siteDescriptionSetting(lng) ?? i18n.t('site.description'));
 }
 
-export async function initI18n(lng: Locale = initialLocale()): Promise<typeof i18n> {
+/** `firstPaintOnly` leaves the later texts to loadLaterTexts (the app's entry does, for /login). */
+export async function initI18n(
+  lng: Locale = initialLocale(),
+  { firstPaintOnly = false } = {},
+): Promise<typeof i18n> {
+  if (!firstPaintOnly) laterTextsWanted = true;
   await loadBundle(lng);
   await i18n.changeLanguage(lng);
   applyDocumentLanguage(lng);

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginForm } from '../../features/accounts/components/LoginForm';
-import { useServiceActive } from '../../features/lookups/api/lookups';
+import { useServiceActive } from '../../features/lookups/api/service-active';
 
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -15,8 +15,8 @@ export function LoginRoute() {
 
   // SH-6: a terminated service sends every visitor to /terminated.
   useEffect(() => {
-    if (active.data && !active.data.active) void navigate('/terminated', { replace: true });
-  }, [active.data, navigate]);
+    if (active && !active.active) void navigate('/terminated', { replace: true });
+  }, [active, navigate]);
 
   return (
     <Stack gap="lg">

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../i18n/react';
 import { errorCode, retryAfterOf } from '../../../lib/api-client';
 import { phoneMaxDigits } from '../../../lib/config';
 import { useDelayedFlag } from '../../../lib/delayed';
-import { useLogin } from '../api/login';
+import { preloadLogin, useLogin } from '../api/login';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 
 /**
@@ -28,6 +28,9 @@ export function LoginForm({
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
   const busy = useDelayedFlag(mutation.isPending);
 
+  // The schemas and error texts load while the member types, not with the page (/login's budget).
+  const warmUp = () => void preloadLogin();
+
   // LOG-2: whatever the member types clears the last answer.
   const touched = () => {
     if (mutation.isError) mutation.reset();
@@ -42,7 +45,7 @@ export function LoginForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onFocus={warmUp} onPointerDown={warmUp} noValidate>
       <Stack gap="md">
         <TextInput
           label={t('login.username')}

@@ -26,14 +26,11 @@ export const lookupQueries = {
   withdraw: () => lookupQuery('withdraw'),
   /** DEP-2: the accounts to deposit to; asked again each time the deposit modal opens. */
   deposit: () => ({ ...lookupQuery('deposit'), staleTime: 0 }),
-  /** SH-6: asked on every visit to /login, never from cache. */
-  active: () => ({ ...lookupQuery('active'), staleTime: 0 }),
 };
 
 export const useBanks = () => useQuery(lookupQueries.banks());
 export const useSources = () => useQuery(lookupQueries.sources());
 export const useConditions = (enabled = true) => useQuery({ ...lookupQueries.conditions(), enabled });
 export const useContact = () => useQuery(lookupQueries.contact());
-export const useServiceActive = () => useQuery(lookupQueries.active());
 export const useWithdrawLimits = (enabled = true) => useQuery({ ...lookupQueries.withdraw(), enabled });
 export const useDepositAccounts = (enabled = true) => useQuery({ ...lookupQueries.deposit(), enabled });

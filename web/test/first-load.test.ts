@@ -1,0 +1,40 @@
+// What /login's first paint loads (issue 7 item 11): its own texts only, and the service check without
+// the contract; the rest comes once needed.
+import { lookups } from '@krapao/contract';
+import { describe, expect, it } from 'vitest';
+import { serviceActiveEndpoint } from '../src/features/lookups/api/service-active';
+import { i18n, initI18n, loadLaterTexts } from '../src/i18n';
+import en from '../src/i18n/locales/en.json';
+import { FIRST_PAINT_GROUPS } from '../src/i18n/first-paint';
+
+describe('first paint of /login', () => {
+  it('[SH-6] the service check /login makes without the contract asks the contract path', () => {
+    expect(serviceActiveEndpoint.path).toBe(lookups.active.path);
+    expect(serviceActiveEndpoint.method).toBe(lookups.active.method);
+  });
+
+  it('[SH-6] only an explicit active: false counts as a terminated service', () => {
+    const read = (data: unknown) => serviceActiveEndpoint.response.safeParse(data).data;
+    expect(read({ active: false })).toEqual({ active: false });
+    expect(read({ active: true })).toEqual({ active: true });
+    expect(read(undefined)).toEqual({ active: true });
+    expect(read({ message: 'x' })).toEqual({ active: true });
+  });
+
+  it('[trust-11] the page starts with its own texts; the other screens and the error texts come later', async () => {
+    await initI18n('en', { firstPaintOnly: true });
+    const groups = Object.keys(en) as Array<keyof typeof en>;
+    for (const group of groups) {
+      const first = (FIRST_PAINT_GROUPS as readonly string[]).includes(group);
+      const [key] = Object.keys(en[group]);
+      expect(i18n.exists(`${group}.${key}`), `${group}.${key}`).toBe(first);
+    }
+    expect(i18n.t('login.title')).toBe(en.login.title);
+    expect(i18n.exists('errors.UNAUTHORIZED')).toBe(false);
+
+    await loadLaterTexts('en');
+    for (const group of groups)
+      expect(i18n.exists(`${group}.${Object.keys(en[group])[0]}`), group).toBe(true);
+    expect(i18n.t('errors.UNAUTHORIZED')).toBe('Please log in to continue.');
+  });
+});
