@@ -1,3 +1,5 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { isBankAccountNo, isEnglishName, needsEnglishName, type Bank, type Currency } from '@krapao/contract';
 
