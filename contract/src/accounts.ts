@@ -8,6 +8,7 @@ import {
   nameSchema,
   passwordSchema,
   phoneSchema,
+  text,
   trimmed,
 } from './common.ts';
 import { INVITE_CODE_MAX_LENGTH, LOCALES } from './constants.ts';
@@ -41,24 +42,20 @@ export type RegistrationCheck = z.infer<typeof registrationCheckSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** A bank's names; nameLA only where the bank has a Lao one (Lao screens show nameEN otherwise). */
-export const bankNamesSchema = z.object({
-  nameTH: z.string(),
-  nameEN: z.string(),
-  nameLA: z.string().optional(),
-});
+export const bankNamesSchema = z.object({ nameTH: text(), nameEN: text(), nameLA: text().optional() });
 
 /** part1 §3: Profile. */
 export const profileSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  username: z.string(),
+  _id: text(),
+  name: text(),
+  username: text(),
   coin: z.number().int(),
-  bankCode: z.string(),
-  bankAccountName: z.string(),
-  bankAccountNo: z.string(),
+  bankCode: text(),
+  bankAccountName: text(),
+  bankAccountNo: text(),
   bank: bankNamesSchema,
   currency: currencySchema,
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -74,7 +71,7 @@ export const register = endpoint({
   method: 'POST',
   path: '/api/account',
   body: registrationSchema,
-  response: z.object({ _id: z.string(), username: z.string() }),
+  response: z.object({ _id: text(), username: text() }),
   auth: false,
 });
 
@@ -87,7 +84,7 @@ export const login = endpoint({
   method: 'POST',
   path: '/api/login',
   body: loginSchema,
-  response: z.object({ token: z.string(), expiresAt: z.string() }),
+  response: z.object({ token: text(), expiresAt: text() }),
   auth: false,
 });
 

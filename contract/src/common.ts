@@ -10,6 +10,7 @@ import {
   PHONE_DIGITS,
   PHONE_MAX_DIGITS,
 } from './constants.ts';
+import { AMOUNT_MAX_BAHT, exactMinor } from './money.ts';
 
 /** An endpoint as data: the server registers it, the web calls it, both with the same schemas. */
 export interface Endpoint<
@@ -28,21 +29,46 @@ export function endpoint<B extends z.ZodType | undefined, R extends z.ZodType>(e
   return e;
 }
 
+/**
+ * What no text field takes: NUL (PostgreSQL refuses it with 22021, which surfaced as a 500), the other
+ * C0 controls but tab, newline and carriage return (invisible; they forge look-alike names and break
+ * logs), and a UTF-16 surrogate standing alone (not text at all). With the u flag a well-formed pair is
+ * one code point, so only a lone surrogate matches.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF]/u;
+export const isCleanText = (s: string) => !FORBIDDEN_IN_TEXT.test(s);
+
+/**
+ * The contract's only string: every text field, path parameter and answer is one, so a request
+ * carrying a forbidden character is refused once, as INVALID_REQUEST, before any code sees it
+ * (test/input-rules.test.ts walks every endpoint to prove it).
+ */
+export const text = () => z.string().refine(isCleanText, 'forbidden character');
+
+/** The longest path parameter ({provider}, {qrcodeId}, {reference}) any endpoint takes. */
+export const PATH_PARAM_MAX_LENGTH = 128;
+/** The {name} parameters of an endpoint's path, as the schema the server checks them with. */
+export function pathParamsSchema(path: string) {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  if (!names.length) return undefined;
+  return z.object(Object.fromEntries(names.map((name) => [name, text().min(1).max(PATH_PARAM_MAX_LENGTH)])));
+}
+
 /** A trimmed string; whitespace alone counts as empty. */
-export const trimmed = (max: number) => z.string().trim().max(max);
+export const trimmed = (max: number) => text().trim().max(max);
 
 /** Digits only, any length: the 10-digit rule depends on the region (REG-2), so services check it. */
-export const phoneSchema = z
-  .string()
+export const phoneSchema = text()
   .trim()
   .regex(new RegExp(`^\\d{6,${PHONE_MAX_DIGITS}}$`));
 export const isTenDigitPhone = (phone: string) => new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(phone);
 
-export const passwordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+export const passwordSchema = text().min(1).max(PASSWORD_MAX_LENGTH);
 export const nameSchema = trimmed(NAME_MAX_LENGTH).min(1);
-export const bankCodeSchema = z.string().trim().min(1).max(10);
+export const bankCodeSchema = text().trim().min(1).max(10);
 /** Loose on the wire so the server can answer INVALID_BANK_ACCOUNT_NO; isBankAccountNo is the rule. */
-export const bankAccountNoSchema = z.string().trim().min(1).max(30);
+export const bankAccountNoSchema = text().trim().min(1).max(30);
 export const isBankAccountNo = (no: string) =>
   new RegExp(`^\\d{${BANK_ACCOUNT_NO_MIN_DIGITS},${BANK_ACCOUNT_NO_MAX_DIGITS}}$`).test(no);
 /** Account holder names are upper-cased (part1 §5); the English rule is per bank. */
@@ -58,11 +84,15 @@ export function isEnglishName(name: string): boolean {
   return ENGLISH_NAME_PATTERN.test(name);
 }
 
-/** Baht with at most two decimals on the wire; minor units (satang) inside. */
-export const bahtSchema = z.number().nonnegative().multipleOf(0.01);
+/** Baht on the wire that may be zero (a balance); whole satang inside (money.ts exactMinor). */
+export const bahtSchema = z
+  .number()
+  .min(0)
+  .max(AMOUNT_MAX_BAHT)
+  .refine((n) => exactMinor(n) !== undefined, 'whole satang');
 
 /** An answer that carries only a code, e.g. { "message": "OTP_CODE_VALID" }. */
-export const messageSchema = z.object({ message: z.string() });
+export const messageSchema = z.object({ message: text() });
 
 /** Formats a 10-digit account number 3-3-rest (PRO-1); other lengths as they are. */
 export function formatBankAccountNo(no: string): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './common.ts';
+import { endpoint, text } from './common.ts';
 import { amountSchema } from './money.ts';
 
 /**
@@ -13,10 +13,10 @@ export const addDepositNotice = endpoint({
   path: '/api/wallet/add',
   body: z.object({ amount: amountSchema }),
   response: z.object({
-    depositId: z.string(),
+    depositId: text(),
     amount: z.number(),
     status: z.enum(['PENDING', 'SUCCESS']),
-    createdAt: z.string(),
+    createdAt: text(),
   }),
   auth: true,
 });
@@ -27,20 +27,39 @@ export const addDepositNotice = endpoint({
  */
 export const bankFeedItemSchema = z.object({
   /** The bank's own reference: one credit per reference, ever. */
-  reference: z.string().trim().min(1).max(64),
-  fromBankCode: z.string().trim().min(1).max(10),
-  fromAccountNo: z.string().trim().min(1).max(30),
-  toAccountNo: z.string().trim().min(1).max(30),
+  reference: text().trim().min(1).max(64),
+  fromBankCode: text().trim().min(1).max(10),
+  fromAccountNo: text().trim().min(1).max(30),
+  toAccountNo: text().trim().min(1).max(30),
   amount: amountSchema,
-  receivedAt: z.string().datetime(),
+  receivedAt: text().datetime(),
 });
+export type BankFeedItem = z.infer<typeof bankFeedItemSchema>;
+
+/**
+ * Why a feed line was refused: an amount that is not whole satang from 0.01 up (1e-9 would have been
+ * 0 satang), or anything else about the line (a missing field, a forbidden character).
+ */
+export const BANK_FEED_REJECT_REASONS = ['INVALID_AMOUNT', 'INVALID_LINE'] as const;
+export const BANK_FEED_OUTCOMES = ['CREDITED', 'DUPLICATE', 'UNMATCHED', 'REJECTED'] as const;
+
+/**
+ * The batch is taken whole and each line is checked on its own with bankFeedItemSchema: one bad line
+ * is answered REJECTED (with its reason) and the others still credit, so it cannot block a bank's
+ * feed. Answers come in the order of the lines.
+ */
 export const bankFeed = endpoint({
   method: 'POST',
   path: '/api/hooks/bank-feed',
-  body: z.object({ items: z.array(bankFeedItemSchema).min(1).max(500) }),
+  body: z.object({ items: z.array(z.unknown()).min(1).max(500) }),
   response: z.object({
     results: z.array(
-      z.object({ reference: z.string(), outcome: z.enum(['CREDITED', 'DUPLICATE', 'UNMATCHED']) }),
+      z.object({
+        /** The line's reference; empty when the line had none that could be read. */
+        reference: text(),
+        outcome: z.enum(BANK_FEED_OUTCOMES),
+        reason: z.enum(BANK_FEED_REJECT_REASONS).optional(),
+      }),
     ),
   }),
   auth: false,
@@ -55,14 +74,14 @@ export const bankFeed = endpoint({
  * markup of the EMVCo / PromptPay payload, which a Thai banking app can scan; `payload` is that text.
  */
 export const qrcodeRecordSchema = z.object({
-  qrcodeId: z.string(),
+  qrcodeId: text(),
   hasQrcode: z.boolean(),
-  qrcode: z.string(),
-  payload: z.string(),
+  qrcode: text(),
+  payload: text(),
   amount: z.number(),
   /** When the QR stops being payable: milliseconds since the epoch (0 when there is none). */
   expireIn: z.number(),
-  message: z.string(),
+  message: text(),
   /**
    * Krapao's addition (issue 7 item 8): the member's latest QR at the provider was paid and credited at
    * this time (ms since the epoch), at most QR_TTL_S ago. hasQrcode is then false (nothing to pay) and
@@ -99,7 +118,7 @@ export const cancelQrcode = endpoint({
   method: 'DELETE',
   path: '/api/qrcode/{qrcodeId}',
   body: undefined,
-  response: z.object({ qrcodeId: z.string(), status: z.literal('CANCELLED') }),
+  response: z.object({ qrcodeId: text(), status: z.literal('CANCELLED') }),
   auth: true,
 });
 
@@ -110,12 +129,12 @@ export const cancelQrcode = endpoint({
  */
 export const gatewayCallbackSchema = z.object({
   /** Our QR id, given to the gateway when the QR was made. */
-  orderId: z.string().min(1).max(64),
+  orderId: text().min(1).max(64),
   /** The gateway's own transaction id. */
-  transactionId: z.string().min(1).max(64),
+  transactionId: text().min(1).max(64),
   amount: amountSchema,
   status: z.enum(['PAID']),
-  paidAt: z.string().datetime(),
+  paidAt: text().datetime(),
 });
 export const gatewayCallback = endpoint({
   method: 'POST',
@@ -136,7 +155,7 @@ export const gatewayCallback = endpoint({
 export const redeemTruelink = endpoint({
   method: 'POST',
   path: '/api/wallet/truelink',
-  body: z.object({ link: z.string().trim().min(1).max(300) }),
-  response: z.object({ depositId: z.string(), amount: z.number(), status: z.literal('SUCCESS') }),
+  body: z.object({ link: text().trim().min(1).max(300) }),
+  response: z.object({ depositId: text(), amount: z.number(), status: z.literal('SUCCESS') }),
   auth: true,
 });

@@ -1,41 +1,41 @@
 import { z } from 'zod';
 import { bankNamesSchema } from './accounts.ts';
-import { endpoint } from './common.ts';
+import { endpoint, text } from './common.ts';
 import { CURRENCIES } from './constants.ts';
 
 /** Text configured by the operator in each language; HTML in it is sanitised by the server. */
-export const localizedSchema = z.object({ th: z.string(), la: z.string(), en: z.string() });
+export const localizedSchema = z.object({ th: text(), la: text(), en: text() });
 export type Localized = z.infer<typeof localizedSchema>;
 
 const lookup = <R extends z.ZodType>(name: string, response: R) =>
   endpoint({ method: 'GET', path: `/api/lookup/${name}`, body: undefined, response, auth: false });
 
 export const bankSchema = z.object({
-  code: z.string(),
+  code: text(),
   /** 3-digit Thai clearing code used on slips; empty for Lao banks. */
-  clearingCode: z.string(),
-  nameTH: z.string(),
-  nameEN: z.string(),
+  clearingCode: text(),
+  nameTH: text(),
+  nameEN: text(),
   /** Only where the bank has a Lao name. */
-  nameLA: z.string().optional(),
+  nameLA: text().optional(),
   country: z.enum(['TH', 'LA']),
 });
 export type Bank = z.infer<typeof bankSchema>;
 export type BankNames = z.infer<typeof bankNamesSchema>;
 
 export const depositAccountSchema = z.object({
-  bankCode: z.string(),
+  bankCode: text(),
   bankType: z.enum(['BANK', 'PAYMENT']),
-  mode: z.string(),
+  mode: text(),
   bank: bankNamesSchema,
-  bankAccountName: z.string(),
-  bankAccountNo: z.string(),
+  bankAccountName: text(),
+  bankAccountNo: text(),
   currency: z.enum(CURRENCIES),
 });
 export const depositWalletSchema = z.object({
-  mode: z.string(),
-  walletAccountName: z.string(),
-  walletPhone: z.string(),
+  mode: text(),
+  walletAccountName: text(),
+  walletPhone: text(),
 });
 
 export const lookups = {
@@ -51,19 +51,19 @@ export const lookups = {
   conditions: lookup('conditions', z.object({ content: localizedSchema })),
   agreements: lookup(
     'agreements',
-    z.array(z.object({ id: z.string(), title: localizedSchema, content: localizedSchema })),
+    z.array(z.object({ id: text(), title: localizedSchema, content: localizedSchema })),
   ),
-  info: lookup('info', z.object({ name: z.string(), website: z.string() })),
+  info: lookup('info', z.object({ name: text(), website: text() })),
   /** The text may carry %percentFail% for the bonus modal to fill in. */
   notice: lookup('notice', z.object({ text: localizedSchema })),
   contact: lookup(
     'contact',
     z.object({
       text: localizedSchema,
-      lineId: z.string(),
-      lineUrl: z.string(),
-      phone: z.string(),
-      qrImageUrl: z.string(),
+      lineId: text(),
+      lineUrl: text(),
+      phone: text(),
+      qrImageUrl: text(),
     }),
   ),
   withdraw: lookup('withdraw', z.object({ withdrawMin: z.number(), withdrawMax: z.number() })),
@@ -72,12 +72,12 @@ export const lookups = {
     z.object({
       enabled: z.boolean(),
       /** Daily window, HH:mm in the site's time zone, when slip upload is closed (SLIP-2). */
-      closedFrom: z.string(),
-      closedTo: z.string(),
+      closedFrom: text(),
+      closedTo: text(),
       maxAgeMinutes: z.number().int(),
     }),
   ),
-  sources: lookup('sources', z.array(z.object({ code: z.string(), description: localizedSchema }))),
+  sources: lookup('sources', z.array(z.object({ code: text(), description: localizedSchema }))),
   active: lookup('active', z.object({ active: z.boolean() })),
   registerOTP: lookup('registerOTP', z.object({ enabled: z.boolean() })),
   enableChatWidget: lookup('enableChatWidget', z.object({ enabled: z.boolean() })),

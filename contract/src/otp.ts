@@ -1,20 +1,19 @@
 import { z } from 'zod';
-import { endpoint, messageSchema, phoneSchema } from './common.ts';
+import { endpoint, messageSchema, phoneSchema, text } from './common.ts';
 import { OTP_DIGITS } from './constants.ts';
 
-export const otpTokenSchema = z.string().trim().min(1).max(128);
-export const otpCodeSchema = z
-  .string()
+export const otpTokenSchema = text().trim().min(1).max(128);
+export const otpCodeSchema = text()
   .trim()
   .regex(new RegExp(`^\\d{${OTP_DIGITS}}$`));
 
 /** A code sent: its reference, the token that names it, when it expires and when another may be sent. */
 export const otpTicketSchema = z.object({
-  otpRef: z.string(),
-  otpToken: z.string(),
+  otpRef: text(),
+  otpToken: text(),
   /** Only in demo mode (DESIGN.md): the code the simulated SMS carried. */
-  code: z.string().optional(),
-  expiresAt: z.string(),
+  code: text().optional(),
+  expiresAt: text(),
   resendAfterS: z.number().int(),
 });
 export type OtpTicket = z.infer<typeof otpTicketSchema>;

@@ -2,6 +2,7 @@
 // authenticated in the handshake with `auth: { token }`. Events only nudge the client to ask again over
 // HTTP (STYLE.md 9); their payload carries what a toast needs and ids, never a balance.
 import { z } from 'zod';
+import { text } from './common.ts';
 
 /** The Socket.IO path on the API's origin. */
 export const REALTIME_PATH = '/socket.io/';
@@ -34,20 +35,20 @@ const amount = z.number();
 export const moneyEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('deposit'),
-    depositId: z.string(),
-    channel: z.string(),
-    status: z.string(),
+    depositId: text(),
+    channel: text(),
+    status: text(),
     amount,
   }),
   z.object({
     type: z.literal('qrcode'),
-    qrcodeId: z.string(),
-    provider: z.string(),
-    status: z.string(),
+    qrcodeId: text(),
+    provider: text(),
+    status: text(),
     amount,
   }),
-  z.object({ type: z.literal('slip'), slipId: z.string(), status: z.string(), amount: amount.nullable() }),
-  z.object({ type: z.literal('withdrawal'), withdrawalId: z.string(), status: z.string(), amount }),
+  z.object({ type: z.literal('slip'), slipId: text(), status: text(), amount: amount.nullable() }),
+  z.object({ type: z.literal('withdrawal'), withdrawalId: text(), status: text(), amount }),
   z.object({ type: z.literal('balance') }),
   z.object({ type: z.literal('resync') }),
 ]);

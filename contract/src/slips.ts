@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './common.ts';
+import { endpoint, text } from './common.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { SLIP_REASON_CODES } from './errors.ts';
 
@@ -20,15 +20,15 @@ export const SLIP_LINK_TTL_S = 300;
 export const SLIP_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 
 export const slipSchema = z.object({
-  slipId: z.string(),
+  slipId: text(),
   /** The bank reference read from the slip's QR; empty until it was read. */
-  reference: z.string(),
+  reference: text(),
   /** Baht, once the bank confirmed the transfer; null before (shown as '-'). */
   amount: z.number().nullable(),
   status: z.enum(SLIP_STATUSES),
   /** SLIP-4: the reason code of a failed slip. */
   note: z.enum(SLIP_REASON_CODES).nullable(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Slip = z.infer<typeof slipSchema>;
 
@@ -62,6 +62,6 @@ export const slipImageLink = endpoint({
   method: 'GET',
   path: '/api/statement/slip/reference/{reference}',
   body: undefined,
-  response: z.object({ url: z.string() }),
+  response: z.object({ url: text() }),
   auth: true,
 });

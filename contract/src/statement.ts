@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './common.ts';
+import { endpoint, text } from './common.ts';
 import { PAGE_SIZE } from './constants.ts';
 
 export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
@@ -8,15 +8,15 @@ export const STATEMENT_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
 export const STATEMENT_OUTCOMES = ['EXPIRED', 'RETURNED', 'REJECTED'] as const;
 
 export const statementEntrySchema = z.object({
-  _id: z.string(),
+  _id: text(),
   statementType: z.enum(STATEMENT_TYPES),
   status: z.enum(STATEMENT_STATUSES),
   amount: z.number(),
   /** How the money came or went: BANK, QR, TRUEWALLET, SLIP, NOTICE for deposits; BANK for withdrawals. */
-  channel: z.string(),
+  channel: text(),
   /** The reason code of a failed entry (e.g. a payout the bank refused), when there is one. */
-  reason: z.string().nullable(),
-  createdAt: z.string(),
+  reason: text().nullable(),
+  createdAt: text(),
   // Krapao's additions (docs/api.md); a client that knows only the spec's fields reads the entry as before.
   /**
    * What a FAILED entry means for the member's money: EXPIRED, a deposit notice no credit answered within
@@ -25,9 +25,9 @@ export const statementEntrySchema = z.object({
    */
   outcome: z.enum(STATEMENT_OUTCOMES).nullable().default(null),
   /** A deposit that answered the member's deposit notice (DEP-12): that notice's id, folded into this line. */
-  noticeId: z.string().nullable().default(null),
+  noticeId: text().nullable().default(null),
   /** A deposit notice still waiting for its transfer: when it expires if none arrives. */
-  expiresAt: z.string().nullable().default(null),
+  expiresAt: text().nullable().default(null),
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { bankNamesSchema, profileSchema } from './accounts.ts';
-import { endpoint } from './common.ts';
+import { endpoint, text } from './common.ts';
 import { CURRENCIES, GAME_CATEGORIES } from './constants.ts';
 
 /** A member's account at one game provider (filled by the games issue). */
 export const gameAccountSchema = z.object({
-  code: z.string(),
-  name: z.string(),
+  code: text(),
+  name: text(),
   category: z.enum(GAME_CATEGORIES),
   amount: z.number(),
   active: z.boolean(),
@@ -16,9 +16,9 @@ export const gameAccountSchema = z.object({
 export const walletSchema = z.object({
   profile: profileSchema,
   bankAccount: z.object({
-    bankCode: z.string(),
-    bankAccountName: z.string(),
-    bankAccountNo: z.string(),
+    bankCode: text(),
+    bankAccountName: text(),
+    bankAccountNo: text(),
     bank: bankNamesSchema,
   }),
   wallet: z.object({ amount: z.number(), currency: z.enum(CURRENCIES) }),
@@ -26,7 +26,7 @@ export const walletSchema = z.object({
   slots: z.array(gameAccountSchema),
   total: z.number(),
   /** When the game balances were last asked of the providers (BAL-2); null before the first time. */
-  lastSyncAt: z.string().nullable(),
+  lastSyncAt: text().nullable(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 

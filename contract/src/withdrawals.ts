@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { endpoint } from './common.ts';
+import { endpoint, text } from './common.ts';
 import { amountSchema } from './money.ts';
 
 export const WITHDRAWAL_STATUSES = ['PENDING', 'PROCESSING', 'PAID', 'FAILED', 'REJECTED'] as const;
 
 export const withdrawalSchema = z.object({
-  withdrawalId: z.string(),
+  withdrawalId: text(),
   amount: z.number(),
   status: z.enum(WITHDRAWAL_STATUSES),
   /** The main wallet after the money left it. */
   balance: z.number(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 

@@ -1,12 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { webhookOutbox } from './webhook-outbox.ts';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { amountSchema, deposits, text } from '@krapao/contract';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { BANKS } from '../db/seed.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { slipQrPayload } from '../payments/slip-qr.ts';
+import { isoTime, minorText, optionalBody, simText } from './sim-http.ts';
 
 /**
  * The simulated bank: it pays withdrawals (once per reference, with fault injection) and lets a person
@@ -15,7 +19,7 @@ import { slipQrPayload } from '../payments/slip-qr.ts';
  * with its slip-verification QR, and answers the transaction inquiry a slip verifier makes.
  */
 export interface SimBankOptions {
-  /** Where to deliver bank-feed items: Krapao's own webhook. */
+  /** Where to deliver bank-feed lines: Krapao's own webhook. */
   feedUrl: () => string;
   feedSecret: string;
   /** The time of a transfer made without `transferredAt`; the server's clock when mounted in it. */
@@ -24,8 +28,36 @@ export interface SimBankOptions {
   retryMs?: number;
 }
 
-type PayoutMode = 'pay' | 'fail' | 'timeout';
-type VerifyMode = 'ok' | 'down' | 'late';
+const PAYOUT_MODES = ['pay', 'fail', 'timeout'] as const;
+const VERIFY_MODES = ['ok', 'down', 'late'] as const;
+type PayoutMode = (typeof PAYOUT_MODES)[number];
+type VerifyMode = (typeof VERIFY_MODES)[number];
+
+const configBody = optionalBody({
+  payoutMode: z.enum(PAYOUT_MODES).optional(),
+  verifyMode: z.enum(VERIFY_MODES).optional(),
+});
+/** What Krapao's payout adapter (providers/payouts/http-payouts.ts) sends. */
+const payoutBody = z.object({
+  reference: simText(64),
+  amountMinor: minorText,
+  accountNo: simText(30),
+  bankCode: simText(10).optional(),
+  accountName: simText(200).optional(),
+});
+const transferBody = z.object({
+  fromBankCode: simText(10),
+  fromAccountNo: simText(30),
+  toAccountNo: simText(30),
+  amount: amountSchema,
+  reference: simText(64).optional(),
+  sendingBank: text()
+    .regex(/^\d{3}$/)
+    .optional(),
+  transferredAt: isoTime.optional(),
+  report: z.boolean().optional(),
+});
+const byTransRef = { params: z.object({ transRef: simText(64) }) };
 
 interface SimTransfer {
   /** The bank-feed reference: the transRef. */
@@ -40,6 +72,8 @@ interface SimTransfer {
   transferredAt: string;
   /** Where the slip picture is, under this app. */
   slipUrl: string;
+  /** The feed's reason when Krapao refused the line (it needs a corrected line, never a resend). */
+  feedRejected?: string;
 }
 
 /** Short code -> 3-digit clearing code: public knowledge every Thai bank has (reference §2 "Bank codes"). */
@@ -54,7 +88,8 @@ function newTransRef(at: Date): string {
   return `${bangkok}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
-export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => {
+export const simBank: FastifyPluginAsync<SimBankOptions> = async (plugin, opts) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const payouts = new Map<string, { status: 'PAID' | 'FAILED'; amountMinor: string; accountNo: string }>();
   const transfers: SimTransfer[] = [];
   const byRef = new Map<string, SimTransfer>();
@@ -65,14 +100,28 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
    * payoutMode: how payouts go. verifyMode 'down' makes the transaction inquiry answer 503; 'late' makes it
    * not know any transfer yet (404), as a bank that reports transfers minutes after they happen.
    */
-  app.post<{ Body: { payoutMode?: PayoutMode; verifyMode?: VerifyMode } }>('/config', async (req) => {
+  app.post('/config', { schema: { body: configBody } }, async (req) => {
     if (req.body?.payoutMode) payoutMode = req.body.payoutMode;
     if (req.body?.verifyMode) verifyMode = req.body.verifyMode;
     return { payoutMode, verifyMode };
   });
 
-  // Like a real statement integration, lines Krapao did not acknowledge are sent again.
-  const outbox = webhookOutbox(app, { secret: opts.feedSecret, retryMs: opts.retryMs });
+  // Like a real statement integration, lines Krapao did not acknowledge are sent again. A line Krapao
+  // answered REJECTED is acknowledged too (sending the same bytes again cannot help) and logged for the
+  // bank's people to correct, and the transfer says why.
+  const outbox = webhookOutbox(app, {
+    secret: opts.feedSecret,
+    retryMs: opts.retryMs,
+    onAnswer: (reference, _status, body) => {
+      const answer = deposits.bankFeed.response.safeParse(body);
+      for (const line of answer.data?.results ?? []) {
+        if (line.outcome !== 'REJECTED') continue;
+        const transfer = byRef.get(reference);
+        if (transfer) transfer.feedRejected = line.reason ?? 'REJECTED';
+        app.log.warn({ reference, reason: line.reason }, 'Krapao rejected a bank-feed line');
+      }
+    },
+  });
 
   /** Reports a transfer to Krapao's bank-feed webhook, signed, as a bank-statement integration would. */
   async function report(t: SimTransfer) {
@@ -88,31 +137,32 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
     return { ok: feed.status >= 200 && feed.status < 300, body: feed.body };
   }
 
-  app.post<{ Body: { reference: string; amountMinor: string; accountNo: string } }>(
-    '/payouts',
+  app.post('/payouts', { schema: { body: payoutBody } }, async (req, reply) => {
+    const { reference, amountMinor, accountNo } = req.body;
+    const known = payouts.get(reference);
+    if (known) return known; // the same reference is paid at most once
+    if (payoutMode === 'timeout') {
+      // Pays, but the answer never arrives in time: the caller must reconcile by reference.
+      payouts.set(reference, { status: 'PAID', amountMinor, accountNo });
+      return reply.code(504).send({ message: 'gateway timeout' });
+    }
+    const outcome = {
+      status: payoutMode === 'pay' ? ('PAID' as const) : ('FAILED' as const),
+      amountMinor,
+      accountNo,
+    };
+    payouts.set(reference, outcome);
+    return payoutMode === 'pay' ? outcome : { ...outcome, reason: 'DEST_ACC_INVALID' };
+  });
+
+  app.get(
+    '/payouts/:reference',
+    { schema: { params: z.object({ reference: simText(64) }) } },
     async (req, reply) => {
-      const { reference, amountMinor, accountNo } = req.body;
-      const known = payouts.get(reference);
-      if (known) return known; // the same reference is paid at most once
-      if (payoutMode === 'timeout') {
-        // Pays, but the answer never arrives in time: the caller must reconcile by reference.
-        payouts.set(reference, { status: 'PAID', amountMinor, accountNo });
-        return reply.code(504).send({ message: 'gateway timeout' });
-      }
-      const outcome = {
-        status: payoutMode === 'pay' ? ('PAID' as const) : ('FAILED' as const),
-        amountMinor,
-        accountNo,
-      };
-      payouts.set(reference, outcome);
-      return payoutMode === 'pay' ? outcome : { ...outcome, reason: 'DEST_ACC_INVALID' };
+      const known = payouts.get(req.params.reference);
+      return known ?? reply.code(404).send({ message: 'NOT_FOUND' });
     },
   );
-
-  app.get<{ Params: { reference: string } }>('/payouts/:reference', async (req, reply) => {
-    const known = payouts.get(req.params.reference);
-    return known ?? reply.code(404).send({ message: 'NOT_FOUND' });
-  });
   app.get('/payouts', async () => Object.fromEntries(payouts));
 
   /**
@@ -121,21 +171,9 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
    * false: the feed missed it, which is when members upload the slip. `transferredAt` backdates it (tests
    * of the one-hour rule); `sendingBank` overrides the 3-digit clearing code of `fromBankCode`.
    */
-  app.post<{
-    Body: {
-      fromBankCode: string;
-      fromAccountNo: string;
-      toAccountNo: string;
-      amount: number;
-      reference?: string;
-      sendingBank?: string;
-      transferredAt?: string;
-      report?: boolean;
-    };
-  }>('/transfers', async (req, reply) => {
+  app.post('/transfers', { schema: { body: transferBody } }, async (req, reply) => {
     const b = req.body;
     const at = b.transferredAt ? new Date(b.transferredAt) : (opts.clock ?? systemClock).now();
-    if (Number.isNaN(at.getTime())) return reply.code(400).send({ message: 'INVALID_REQUEST' });
     const sendingBank = b.sendingBank ?? CLEARING_CODES.get(b.fromBankCode) ?? '000';
     let transRef = b.reference ?? newTransRef(at);
     while (!b.reference && byRef.has(transRef)) transRef = newTransRef(at);
@@ -158,7 +196,7 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
   });
 
   /** The feed catches up: reports a transfer made with `report: false` (or reports one again). */
-  app.post<{ Params: { transRef: string } }>('/transfers/:transRef/report', async (req, reply) => {
+  app.post('/transfers/:transRef/report', { schema: byTransRef }, async (req, reply) => {
     const transfer = byRef.get(req.params.transRef);
     if (!transfer) return reply.code(404).send({ message: 'NOT_FOUND' });
     const feed = await report(transfer);
@@ -169,8 +207,9 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
    * The receiving bank's transaction inquiry (as SCB's `GET /transactions/{transRef}?sendingBank=`), which
    * the slip verifier asks: only a transfer known under both the reference and the sending bank is found.
    */
-  app.get<{ Params: { transRef: string }; Querystring: { sendingBank?: string } }>(
+  app.get(
     '/transfers/:transRef',
+    { schema: { ...byTransRef, querystring: z.object({ sendingBank: simText(3).optional() }) } },
     async (req, reply) => {
       if (verifyMode === 'down') return reply.code(503).send({ message: 'service unavailable' });
       const t = verifyMode === 'late' ? undefined : byRef.get(req.params.transRef);
@@ -189,7 +228,7 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (app, opts) => 
 
   /** The slip a banking app shows after the transfer, with its slip-verification QR (PNG or JPEG). */
   for (const ext of ['png', 'jpg'] as const) {
-    app.get<{ Params: { transRef: string } }>(`/transfers/:transRef/slip.${ext}`, async (req, reply) => {
+    app.get(`/transfers/:transRef/slip.${ext}`, { schema: byTransRef }, async (req, reply) => {
       const t = byRef.get(req.params.transRef);
       if (!t) return reply.code(404).send({ message: 'NOT_FOUND' });
       const image = renderSlip(t);

@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { toBaht } from '@krapao/contract';
 import { webhookOutbox } from './webhook-outbox.ts';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { text } from '@krapao/contract';
 import type { Clock } from '../lib/clock.ts';
 import { promptPayBillPayload } from '../payments/promptpay.ts';
+import { isoTime, minorText, optionalBody, simText } from './sim-http.ts';
 
 /**
  * The simulated QR payment gateways (WW, PAYTIMZ, PAYONEX, ZPAY and the operator's KBANK QR). Each QR is
@@ -31,6 +35,16 @@ const BILLER_IDS: Record<string, string> = {
   ZPAY: '010556456789000',
 };
 
+/** What Krapao's gateway adapter (providers/payments/http-gateway.ts) sends for a new QR. */
+const qrBody = z.object({
+  provider: simText(16),
+  orderId: simText(64),
+  amountMinor: minorText,
+  expiresAt: isoTime,
+  callbackUrl: text().url().max(500),
+});
+const byRef = { params: z.object({ ref: simText(64) }) };
+
 interface SimQr {
   gatewayRef: string;
   provider: string;
@@ -44,7 +58,8 @@ interface SimQr {
   paidAt?: string;
 }
 
-export const simGateway: FastifyPluginAsync<SimGatewayOptions> = async (app, opts) => {
+export const simGateway: FastifyPluginAsync<SimGatewayOptions> = async (plugin, opts) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const qrs = new Map<string, SimQr>();
   const outbox = webhookOutbox(app, { secret: opts.secret, retryMs: opts.retryMs });
 
@@ -62,9 +77,7 @@ export const simGateway: FastifyPluginAsync<SimGatewayOptions> = async (app, opt
       }),
     );
 
-  app.post<{
-    Body: { provider: string; orderId: string; amountMinor: string; expiresAt: string; callbackUrl: string };
-  }>('/qrcodes', async (req, reply) => {
+  app.post('/qrcodes', { schema: { body: qrBody } }, async (req, reply) => {
     const { provider, orderId, amountMinor, expiresAt, callbackUrl } = req.body;
     const billerId = BILLER_IDS[provider];
     if (!billerId) return reply.code(400).send({ message: 'UNKNOWN_PROVIDER' });
@@ -88,7 +101,7 @@ export const simGateway: FastifyPluginAsync<SimGatewayOptions> = async (app, opt
     return { gatewayRef: qr.gatewayRef, payload: qr.payload };
   });
 
-  app.delete<{ Params: { ref: string } }>('/qrcodes/:ref', async (req, reply) => {
+  app.delete('/qrcodes/:ref', { schema: byRef }, async (req, reply) => {
     const qr = qrs.get(req.params.ref);
     if (!qr) return reply.code(404).send({ message: 'NOT_FOUND' });
     if (qr.status === 'OPEN') qr.status = 'CANCELLED';
@@ -116,14 +129,14 @@ export const simGateway: FastifyPluginAsync<SimGatewayOptions> = async (app, opt
     return { code: 200, body: { ...qr, callback } };
   }
 
-  app.post<{ Params: { ref: string } }>('/qrcodes/:ref/pay', async (req, reply) => {
+  app.post('/qrcodes/:ref/pay', { schema: byRef }, async (req, reply) => {
     const { code, body } = await pay(req.params.ref);
     return reply.code(code).send(body);
   });
 
   /** Pays whichever open QR carries this exact payload: what scanning it with a banking app does. */
-  app.post<{ Body: { payload: string } }>('/scan', async (req, reply) => {
-    const qr = [...qrs.values()].find((q) => q.payload === req.body?.payload && q.status === 'OPEN');
+  app.post('/scan', { schema: { body: z.object({ payload: simText(512) }) } }, async (req, reply) => {
+    const qr = [...qrs.values()].find((q) => q.payload === req.body.payload && q.status === 'OPEN');
     if (!qr) return reply.code(404).send({ message: 'NOT_FOUND' });
     const { code, body } = await pay(qr.gatewayRef);
     return reply.code(code).send(body);
@@ -133,10 +146,14 @@ export const simGateway: FastifyPluginAsync<SimGatewayOptions> = async (app, opt
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  app.post<{ Body: { ref?: string } }>('/sandbox/pay', async (req, reply) => {
-    await pay(req.body?.ref ?? '');
-    return reply.redirect(`${app.prefix}/`);
-  });
+  app.post(
+    '/sandbox/pay',
+    { schema: { body: optionalBody({ ref: simText(64).optional() }) } },
+    async (req, reply) => {
+      await pay(req.body?.ref ?? '');
+      return reply.redirect(`${app.prefix}/`);
+    },
+  );
   app.get('/', async (_req, reply) => {
     const now = opts.clock.now();
     const rows = [...qrs.values()]

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { toBaht, toMinor } from '@krapao/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { amountSchema, toBaht, toMinor } from '@krapao/contract';
 import type { Clock } from '../lib/clock.ts';
+import { simText } from './sim-http.ts';
 
 /**
  * The simulated TrueMoney gift-voucher service. It speaks the consumer redeem API's shapes and codes
@@ -35,7 +38,17 @@ export const DEMO_VOUCHERS = {
 
 const baht = (satang: number) => toBaht(satang).toFixed(2);
 
-export const simTrueWallet: FastifyPluginAsync<SimTrueWalletOptions> = async (app, opts) => {
+const voucherBody = z.object({
+  amount: amountSchema,
+  recipients: z.number().int().min(1).max(100).optional(),
+  ownerPhone: simText(20).optional(),
+  expired: z.boolean().optional(),
+});
+/** What Krapao's voucher adapter (providers/truewallet/http-truewallet.ts) sends. */
+const redeemBody = z.object({ mobile: simText(20), voucher_hash: simText(100).optional() });
+
+export const simTrueWallet: FastifyPluginAsync<SimTrueWalletOptions> = async (plugin, opts) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const vouchers = new Map<string, Voucher>();
   const make = (v: Partial<Voucher> & { amountSatang: number }): Voucher => {
     const voucher: Voucher = {
@@ -76,27 +89,28 @@ export const simTrueWallet: FastifyPluginAsync<SimTrueWalletOptions> = async (ap
   });
 
   /** Test and sandbox hook: a new voucher of `amount` baht. */
-  app.post<{ Body: { amount: number; recipients?: number; ownerPhone?: string; expired?: boolean } }>(
-    '/vouchers',
-    async (req) => {
-      const v = make({
-        amountSatang: Number(toMinor(req.body.amount)),
-        recipients: req.body.recipients,
-        ownerPhone: req.body.ownerPhone,
-        ...(req.body.expired ? { expiresAt: new Date(opts.clock.now().getTime() - 1_000) } : {}),
-      });
-      return { hash: v.hash, link: link(v) };
-    },
-  );
+  app.post('/vouchers', { schema: { body: voucherBody } }, async (req) => {
+    const v = make({
+      amountSatang: Number(toMinor(req.body.amount)),
+      recipients: req.body.recipients,
+      ownerPhone: req.body.ownerPhone,
+      ...(req.body.expired ? { expiresAt: new Date(opts.clock.now().getTime() - 1_000) } : {}),
+    });
+    return { hash: v.hash, link: link(v) };
+  });
   app.get('/vouchers', async () =>
     [...vouchers.values()].map((v) => ({ hash: v.hash, link: link(v), amount: toBaht(v.amountSatang) })),
   );
 
-  app.post<{ Params: { hash: string }; Body: { mobile: string } }>(
+  // A body it cannot read is answered in the voucher API's own shape, as the rest of its answers are.
+  app.post(
     '/campaign/vouchers/:hash/redeem',
-    async (req) => {
+    { schema: { params: z.object({ hash: simText(100) }) } },
+    async (req, reply) => {
+      const body = redeemBody.safeParse(req.body);
+      if (!body.success) return reply.code(400).send(answer('INVALID_REQUEST'));
+      const { mobile } = body.data;
       const v = vouchers.get(req.params.hash);
-      const mobile = req.body?.mobile ?? '';
       if (!v) return answer('VOUCHER_NOT_FOUND');
       const taken = v.redeemedBy.get(mobile);
       if (taken !== undefined) return answer('TARGET_USER_REDEEMED', v, taken);

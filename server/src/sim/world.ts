@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HOUSE_WALLETS } from '../db/seed.ts';
 import type { Clock } from '../lib/clock.ts';
 import { simBank } from './bank.ts';
+import { simRequests } from './sim-http.ts';
 import { simGateway } from './gateway.ts';
 import { smsInbox } from './sms-inbox.ts';
 import { simTrueWallet } from './truewallet.ts';
@@ -22,6 +23,7 @@ export interface SimWorldOptions {
 }
 
 export const simWorld: FastifyPluginAsync<SimWorldOptions> = async (app, opts) => {
+  simRequests(app);
   await app.register(smsInbox, { prefix: '/sms', failing: opts.smsDown ?? (() => false) });
   await app.register(simBank, {
     prefix: '/bank',

@@ -5,6 +5,7 @@ import { sessionOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { route } from '../../http/route.ts';
 import { signedWebhooks } from '../../http/signed-webhook.ts';
+import { ingestBankFeed } from './bank-feed.ts';
 import * as qrcode from './qrcode.ts';
 import * as service from './service.ts';
 import * as truewallet from './truewallet.ts';
@@ -43,7 +44,7 @@ export function depositRoutes(app: FastifyInstance, ctx: Ctx) {
 
   signedWebhooks(app, { name: 'bank feed', secret: () => ctx.bankFeedSecret }, (hooks) =>
     route(hooks, deposits.bankFeed, async (_req, body) => ({
-      results: await service.ingestBankFeed(ctx, body.items),
+      results: await ingestBankFeed(ctx, body.items),
     })),
   );
   signedWebhooks(app, { name: 'QR gateway callback', secret: () => ctx.qrGatewaySecret }, (hooks) =>

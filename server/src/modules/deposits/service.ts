@@ -5,51 +5,6 @@ import { once } from '../../ledger/idempotency.ts';
 import { houseCash, minor } from '../../ledger/ledger.ts';
 import { creditDeposit, creditWallet, depositIdOf } from './credit.ts';
 
-export interface BankFeedItem {
-  reference: string;
-  fromBankCode: string;
-  fromAccountNo: string;
-  toAccountNo: string;
-  amount: number;
-  receivedAt: string;
-}
-type Outcome = 'CREDITED' | 'DUPLICATE' | 'UNMATCHED';
-
-/**
- * DEP-11: each transfer into one of the operator's accounts credits the member whose registered account
- * sent it, once per bank reference, however often or however concurrently the bank reports it.
- * Transfers that match no member (or no operator account) are kept for the operator, never dropped.
- */
-export async function ingestBankFeed(
-  ctx: Ctx,
-  items: BankFeedItem[],
-): Promise<Array<{ reference: string; outcome: Outcome }>> {
-  const results = [];
-  for (const item of items) results.push({ reference: item.reference, outcome: await ingestOne(ctx, item) });
-  return results;
-}
-
-/** One line, one round trip: bank_feed_credit (db/migrations/006) does the match, the record and the post. */
-async function ingestOne(ctx: Ctx, item: BankFeedItem): Promise<Outcome> {
-  const [row] = await ctx.db.query<{ outcome: Outcome }>(
-    'select bank_feed_credit($1, $2, $3, $4, $5, $6, $7, $8) as outcome',
-    [
-      item.reference,
-      item.fromBankCode,
-      item.fromAccountNo,
-      item.toAccountNo,
-      toMinor(item.amount).toString(),
-      item.receivedAt,
-      ctx.clock.now(),
-      houseCash(),
-    ],
-  );
-  const outcome = row!.outcome;
-  if (outcome === 'UNMATCHED')
-    ctx.log.warn({ reference: item.reference }, 'bank transfer matches no member; kept for the operator');
-  return outcome;
-}
-
 /**
  * DEP-12: the member's "I have transferred" notice; nothing is credited here. The credit that brings the
  * amount answers it (deposit_notice_add and the deposits trigger, db/migrations/012): SUCCESS at once

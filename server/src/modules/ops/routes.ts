@@ -2,6 +2,9 @@
 // through the payout provider) or rejected (money returned). Authenticated by OPS_TOKEN or the named
 // OPS_TOKENS; with none, it is off. Every action that moves money is recorded under the operator's name.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PATH_PARAM_MAX_LENGTH, text } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sameBytes, sha256 } from '../../lib/crypto.ts';
@@ -13,11 +16,17 @@ declare module 'fastify' {
   }
 }
 
+// The operator's input is checked like a member's: a NUL in an id reached PostgreSQL (22021, a 500).
+const id = text().trim().min(1).max(PATH_PARAM_MAX_LENGTH);
+const byId = { params: z.object({ id }) };
+const optionalText = text().trim().max(PATH_PARAM_MAX_LENGTH).optional();
+
 export function opsRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
   if (!opsTokens.size) return;
   const tokens = [...opsTokens].map(([token, name]) => ({ hash: sha256(token), name }));
   const operatorOf = (req: FastifyRequest) => req.operator ?? 'operator';
-  void app.register(async (ops) => {
+  void app.register(async (scope) => {
+    const ops = scope.withTypeProvider<ZodTypeProvider>();
     ops.addHook('onRequest', async (req) => {
       const given = sha256(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
       // Compared by hash in constant time, against every token, so timing says nothing of which matched.
@@ -26,23 +35,35 @@ export function opsRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string,
       if (!found) throw new AppError('UNAUTHORIZED', 401);
       req.operator = found;
     });
-    ops.get<{ Querystring: { status?: string } }>('/api/ops/withdrawals', (req) =>
+    ops.get('/api/ops/withdrawals', { schema: { querystring: z.object({ status: optionalText }) } }, (req) =>
       service.listWithdrawals(ctx, req.query.status),
     );
-    ops.post<{ Params: { id: string } }>('/api/ops/withdrawals/:id/approve', (req) =>
+    ops.post('/api/ops/withdrawals/:id/approve', { schema: byId }, (req) =>
       service.approveWithdrawal(ctx, operatorOf(req), req.params.id),
     );
-    ops.post<{ Params: { id: string } }>('/api/ops/withdrawals/:id/reject', (req) =>
+    ops.post('/api/ops/withdrawals/:id/reject', { schema: byId }, (req) =>
       service.rejectWithdrawal(ctx, operatorOf(req), req.params.id),
     );
     ops.get('/api/ops/bank-feed/unmatched', () => service.unmatchedBankLines(ctx));
-    ops.post<{ Params: { reference: string }; Body: { phone?: unknown; noticeId?: unknown } }>(
+    ops.post(
       '/api/ops/bank-feed/:reference/credit',
+      {
+        schema: {
+          params: z.object({ reference: id }),
+          body: z.object({ phone: optionalText, noticeId: optionalText }).nullish(),
+        },
+      },
       (req) => service.creditBankLine(ctx, operatorOf(req), req.params.reference, req.body ?? {}),
     );
     ops.get('/api/ops/qr/refused', () => service.refusedQrPayments(ctx));
-    ops.post<{ Params: { id: string; decision: string }; Body: { phone?: unknown } }>(
+    ops.post(
       '/api/ops/qr/refused/:id/:decision',
+      {
+        schema: {
+          params: z.object({ id, decision: id }),
+          body: z.object({ phone: optionalText }).nullish(),
+        },
+      },
       (req) => {
         const { id, decision } = req.params;
         if (decision !== 'credit' && decision !== 'refunded') throw new AppError('NOT_FOUND', 404);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toMinor } from '@krapao/contract';
+import { amountSchema, toMinor } from '@krapao/contract';
 import { requestJson } from '../../lib/http-json.ts';
 import type { SlipLookup, SlipVerifier } from './slip-verify.ts';
 
@@ -7,7 +7,7 @@ import type { SlipLookup, SlipVerifier } from './slip-verify.ts';
 const answerSchema = z.object({
   transRef: z.string(),
   sendingBank: z.string(),
-  amount: z.number().positive(),
+  amount: amountSchema,
   sender: z.object({ bankCode: z.string(), accountNo: z.string() }),
   receiver: z.object({ accountNo: z.string() }),
   transferredAt: z.string().datetime({ offset: true }),

@@ -1,4 +1,4 @@
-import { toMinor } from '@krapao/contract';
+import { exactMinor } from '@krapao/contract';
 import { requestJson } from '../../lib/http-json.ts';
 import type { TrueWalletVouchers, VoucherOutcome } from './truewallet.ts';
 
@@ -11,7 +11,11 @@ interface RedeemAnswer {
   };
 }
 
-const satang = (baht: string | undefined) => (baht === undefined ? undefined : toMinor(Number(baht)));
+/** The voucher service's "500.00", read exactly (money.ts); anything else is no amount. */
+const satang = (baht: string | undefined) => {
+  const minor = baht === undefined ? undefined : exactMinor(baht);
+  return minor !== undefined && minor > 0n ? minor : undefined;
+};
 
 /** The gift-voucher redeem API over HTTP (POST /campaign/vouchers/{hash}/redeem); sim/ speaks it. */
 export function httpTrueWallet(opts: { baseUrl: () => string; timeoutMs?: number }): TrueWalletVouchers {

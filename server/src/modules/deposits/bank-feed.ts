@@ -1,0 +1,62 @@
+import { deposits, toMinor } from '@krapao/contract';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { houseCash } from '../../ledger/ledger.ts';
+
+type LineResult = z.infer<typeof deposits.bankFeed.response>['results'][number];
+type Outcome = LineResult['outcome'];
+
+/**
+ * DEP-11: each transfer into one of the operator's accounts credits the member whose registered account
+ * sent it, once per bank reference, however often or however concurrently the bank reports it.
+ * Transfers that match no member (or no operator account) are kept for the operator, never dropped.
+ * Each line is checked on its own: a bad one is answered REJECTED with its reason, and logged, while
+ * the lines around it credit. (A batch of 11 / 1e-9 / 13 used to credit 11, fail on 1e-9, and fail
+ * again on every resend: one bad line blocked the bank's whole feed.) A resend answers the same, with
+ * CREDITED lines as DUPLICATE, and moves nothing twice.
+ */
+export async function ingestBankFeed(ctx: Ctx, lines: unknown[]): Promise<LineResult[]> {
+  const results: LineResult[] = [];
+  for (const line of lines) {
+    const parsed = deposits.bankFeedItemSchema.safeParse(line);
+    results.push(
+      parsed.success
+        ? { reference: parsed.data.reference, outcome: await ingestOne(ctx, parsed.data) }
+        : rejected(ctx, line, parsed.error),
+    );
+  }
+  return results;
+}
+
+/** A line the bank must send again corrected. Logged: its money is at the bank and in no wallet. */
+function rejected(ctx: Ctx, line: unknown, error: z.ZodError): LineResult {
+  const reason = error.issues.every((i) => i.path[0] === 'amount') ? 'INVALID_AMOUNT' : 'INVALID_LINE';
+  const given = (line as { reference?: unknown } | null)?.reference;
+  const reference = deposits.bankFeedItemSchema.shape.reference.safeParse(given).data ?? '';
+  ctx.log.warn(
+    { reference, reason, fields: [...new Set(error.issues.map((i) => i.path.join('.')))] },
+    'bank-feed line rejected; the bank must send it again corrected',
+  );
+  return { reference, outcome: 'REJECTED', reason };
+}
+
+/** One line, one round trip: bank_feed_credit (db/migrations/006) does the match, the record and the post. */
+async function ingestOne(ctx: Ctx, item: deposits.BankFeedItem): Promise<Outcome> {
+  const [row] = await ctx.db.query<{ outcome: Outcome }>(
+    'select bank_feed_credit($1, $2, $3, $4, $5, $6, $7, $8) as outcome',
+    [
+      item.reference,
+      item.fromBankCode,
+      item.fromAccountNo,
+      item.toAccountNo,
+      toMinor(item.amount).toString(),
+      item.receivedAt,
+      ctx.clock.now(),
+      houseCash(),
+    ],
+  );
+  const outcome = row!.outcome;
+  if (outcome === 'UNMATCHED')
+    ctx.log.warn({ reference: item.reference }, 'bank transfer matches no member; kept for the operator');
+  return outcome;
+}
