@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useLayoutEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { setApiEventHandlers } from '../lib/api-client';
 import { clearSession } from '../lib/session';
@@ -30,6 +31,9 @@ export function App({
   queryClient?: QueryClient;
   env?: 'default' | 'test';
 }) {
+  // index.html's splash goes as the app first paints; until a screen is ready the app draws the same one
+  // (RootFallback), so nothing flashes.
+  useLayoutEffect(() => document.getElementById('splash')?.remove(), []);
   return (
     <Providers queryClient={queryClient} env={env}>
       <RouterProvider router={router} />

@@ -1,7 +1,7 @@
 /**
- * The splash of index.html, drawn again by React while the first screen's chunks load, so that nothing
- * flashes between the two. Its styles live in index.html (they must paint before any script); keep the
- * markup the same as there.
+ * The splash of index.html, drawn again by React while the first screen's chunks load: the app removes
+ * the static one as it first renders (create-app.tsx), so nothing flashes. Its styles live in index.html
+ * (they must paint before any script); keep the markup the same as there.
  */
 export function Splash() {
   return (

@@ -1,0 +1,105 @@
+// A phone's first visit (issue 7 items 11 and 18): a splash painted from the HTML alone, /login within
+// its budget before the member does anything, and Thai and Lao text in the self-hosted fonts, each page
+// fetching only its own script's font. Screenshots at 390x844 under e2e/screenshots.
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import la from '../src/i18n/locales/la.json' with { type: 'json' };
+import th from '../src/i18n/locales/th.json' with { type: 'json' };
+import { openBrowser, screenshot, type Session } from './browser.ts';
+
+const base = inject('baseUrl');
+const LOGIN_BUDGET_KB = 150;
+
+/** A first visit: nothing cached, the language chosen beforehand (as a returning visitor's would be). */
+async function firstVisit(page: Page, path: string, locale: 'th' | 'la') {
+  await page.goto(`${base}/api/lookup/active`);
+  await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const fonts: string[] = [];
+  const assets: Array<{ url: string; type: string; body: Buffer }> = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'font') fonts.push(req.url());
+  });
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    res.body().then(
+      (body) => assets.push({ url: res.url(), type, body }),
+      () => {},
+    );
+  });
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  page.removeAllListeners('request');
+  page.removeAllListeners('response');
+  return { fonts, assets };
+}
+
+const loadedFaces = (page: Page) =>
+  page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+
+describe('first load', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await openBrowser();
+  });
+  afterAll(() => s.close());
+
+  it('[trust-11] /login paints the splash from the HTML alone, before any script or stylesheet arrives', async () => {
+    const { page } = s;
+    await page.route(/\/assets\//, (route) => route.abort());
+    try {
+      await page.goto(`${base}/login`);
+      const header = page.locator('.splash__header');
+      expect(await header.isVisible()).toBe(true);
+      expect(await header.innerText()).toContain('กระเป๋า');
+      expect(await page.getByRole('progressbar').isVisible()).toBe(true);
+      // The header is the app's: its dark green, full width of the phone.
+      const box = await header.boundingBox();
+      expect(box?.width).toBe(390);
+      expect(await header.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('gradient');
+      await screenshot(page, 'first-load-splash');
+    } finally {
+      await page.unroute(/\/assets\//);
+    }
+  });
+
+  it(`[trust-11] /login loads at most ${LOGIN_BUDGET_KB} KB gzip of script and CSS before the member does anything: no schemas, no socket, no text keys`, async () => {
+    const { page } = s;
+    const { assets } = await firstVisit(page, '/login', 'th');
+    await page.getByRole('button', { name: th.login.submit }).waitFor();
+    const gzipKb = assets.reduce((n, a) => n + gzipSync(a.body, { level: 9 }).length, 0) / 1024;
+    expect(gzipKb).toBeLessThanOrEqual(LOGIN_BUDGET_KB);
+    // zod names its issues "invalid_type"; the socket client is the member shell's.
+    expect(assets.filter((a) => a.body.includes('invalid_type')).map((a) => a.url)).toEqual([]);
+    expect(assets.filter((a) => /socket/i.test(a.url))).toEqual([]);
+    // Every text /login shows came with its first part (src/i18n/first-paint.ts): no raw keys.
+    expect(await page.locator('body').innerText()).not.toMatch(/\b[a-z]+\.[a-z]+[A-Z]?\w*\b/);
+    expect(await page.locator('.splash').count()).toBe(0);
+  });
+
+  it('[trust-18] Thai text is drawn in the self-hosted Noto Sans Thai, and a Thai page fetches no Lao font', async () => {
+    const { page } = s;
+    const { fonts } = await firstVisit(page, '/login', 'th');
+    expect(fonts.some((url) => url.includes('noto-sans-thai'))).toBe(true);
+    expect(fonts.filter((url) => url.includes('noto-sans-lao'))).toEqual([]);
+    expect(fonts.every((url) => url.startsWith(base))).toBe(true);
+    expect(await loadedFaces(page)).toContain('Noto Sans Thai');
+    const title = page.getByRole('heading', { name: th.login.title });
+    expect(await title.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Noto Sans Thai/);
+    await screenshot(page, 'first-load-login-th');
+  });
+
+  it('[trust-18] Lao text is drawn in the self-hosted Noto Sans Lao', async () => {
+    const { page } = s;
+    const { fonts } = await firstVisit(page, '/login', 'la');
+    await page.getByRole('heading', { name: la.login.title }).waitFor();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(fonts.some((url) => url.includes('noto-sans-lao'))).toBe(true);
+    expect(await loadedFaces(page)).toContain('Noto Sans Lao');
+    await screenshot(page, 'first-load-login-la');
+  });
+});
