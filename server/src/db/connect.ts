@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import type { Db, Queryable } from './db.ts';
-import { listenableChannel, pgListener } from './pg-listener.ts';
 
 export interface ConnectOptions {
   databaseUrl?: string | undefined;
@@ -34,11 +33,6 @@ async function connectPglite(dataDir: string | undefined): Promise<Db> {
     query: root.query,
     exec: root.exec,
     tx: (fn) => pg.transaction((t) => fn(asQueryable(t))),
-    // One connection: notifications arrive with the answer of the statement that committed them.
-    async listen(channel, { onPayload }) {
-      const stop = await pg.listen(`"${listenableChannel(channel)}"`, onPayload);
-      return () => stop();
-    },
     close: () => pg.close(),
   };
 }
@@ -47,11 +41,11 @@ async function connectPostgres(url: string, schema: string | undefined): Promise
   const { default: pg } = await import('pg');
   // bigint (int8) arrives as a string by default; money is bigint, so read it as BigInt, never a float.
   pg.types.setTypeParser(20, (v: string) => BigInt(v));
-  const clientConfig = {
+  const pool = new pg.Pool({
     connectionString: url,
+    max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  };
-  const pool = new pg.Pool({ ...clientConfig, max: 10 });
+  });
   const root: Queryable = {
     async query<T>(sql: string, params?: unknown[]) {
       return (await pool.query(sql, params as unknown[])).rows as T[];
@@ -85,7 +79,6 @@ async function connectPostgres(url: string, schema: string | undefined): Promise
         client.release();
       }
     },
-    listen: (channel, handlers) => pgListener(pg.Client, clientConfig, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -6,14 +6,8 @@ export type DatabaseEvent =
   | { kind: 'sessionEnded'; tokenHashHex: string }
   | { kind: 'memberInactive'; memberId: string };
 
-/** Reads one notification payload; anything that is not one of ours answers undefined. */
-export function parseDatabaseEvent(payload: string): DatabaseEvent | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
+/** Reads one event's payload (JSON from the outbox); anything that is not one of ours is undefined. */
+export function parseDatabaseEvent(json: unknown): DatabaseEvent | undefined {
   if (!json || typeof json !== 'object') return undefined;
   const msg = json as Record<string, unknown>;
   if (typeof msg.member === 'string' && msg.event) {

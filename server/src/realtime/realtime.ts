@@ -1,7 +1,7 @@
 // The realtime channel (issue 7 item 8; DESIGN.md "realtime"): Socket.IO on the same HTTP server as the
 // API. A member's browser keeps one socket, authenticated in the handshake like an API call; the database
-// announces every change to a member's money on commit (migration 013_realtime.sql), and each instance,
-// listening on its own, nudges its own sockets. With REDIS_URL the Redis adapter lets any instance reach a
+// records every change to a member's money in the transaction that makes it (migration 013_realtime.sql),
+// and each instance, reading those records on its own, nudges its own sockets. With REDIS_URL the Redis adapter lets any instance reach a
 // socket on another for events that do not come from the database (the coming chat).
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -16,6 +16,7 @@ import { AppError } from '../errors.ts';
 import { sessionOfToken } from '../http/auth.ts';
 import { liveSessions } from '../modules/accounts/sessions.ts';
 import { parseDatabaseEvent, type DatabaseEvent } from './database-events.ts';
+import { readOutbox } from './outbox.ts';
 import { memberRoom, sessionRoom } from './rooms.ts';
 
 /** How often an instance checks that its sockets' sessions are still live (expiry, deactivation). */
@@ -45,7 +46,7 @@ declare module 'fastify' {
 
 export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
   let io: Server | undefined;
-  let stopListening: (() => Promise<void>) | undefined;
+  let stopReading: (() => Promise<void>) | undefined;
   let closeAdapter: (() => Promise<void>) | undefined;
   let sweep: NodeJS.Timeout | undefined;
 
@@ -78,16 +79,16 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
       void socket.join([memberRoom(data.memberId), sessionRoom(data.tokenHashHex)]);
     });
     const server = io;
-    const [row] = await ctx.db.query<{ channel: string }>('select realtime_channel() as channel');
-    stopListening = await ctx.db.listen(row!.channel, {
+    stopReading = await readOutbox(ctx.db, {
       onPayload: (payload) => {
         const event = parseDatabaseEvent(payload);
         if (event) deliver(server, event);
-        else ctx.log.warn({ payload }, 'realtime: a notification that is not ours');
+        else ctx.log.warn({ payload }, 'realtime: an event that is not ours');
       },
-      // Changes made while the listener was away were not heard: every member asks again.
-      onReconnect: () => {
-        ctx.log.warn('realtime: database listener reconnected; members refresh');
+      onError: (err) => ctx.log.error({ err }, 'realtime: reading the events failed'),
+      // Events written while reading failed may be gone: every member asks again.
+      onRecovered: () => {
+        ctx.log.warn('realtime: reading the events works again; members refresh');
         server.local.emit(REALTIME_EVENTS.money, { type: 'resync' } satisfies MoneyEvent);
       },
     });
@@ -106,7 +107,7 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
     io?.engine.close();
   });
   app.addHook('onClose', async () => {
-    await stopListening?.();
+    await stopReading?.();
     await closeAdapter?.();
   });
 }
@@ -122,7 +123,7 @@ async function authenticate(ctx: Ctx, socket: Socket) {
   } satisfies SocketData;
 }
 
-/** The database's announcement reaches this instance's sockets; every other instance hears it too. */
+/** The database's event reaches this instance's sockets; every other instance reads it too. */
 function deliver(io: Server, event: DatabaseEvent) {
   switch (event.kind) {
     case 'member':

@@ -1,0 +1,74 @@
+import type { Db } from '../db/db.ts';
+
+/** How often an instance reads the outbox: the most a member waits for a nudge, give or take a query. */
+export const OUTBOX_POLL_MS = 250;
+/** Events are kept this long, for an instance that paused (a long GC, a slow query) to catch up. */
+const KEEP_EVENTS_MIN = 10;
+const PRUNE_EVERY_MS = 60_000;
+/** After a failed read, the next one waits this long, growing to at most MAX_BACKOFF_MS. */
+const MAX_BACKOFF_MS = 5_000;
+
+export interface OutboxHandlers {
+  onPayload: (payload: unknown) => void;
+  /** Reading failed for a while and works again: events may have been pruned meanwhile. */
+  onRecovered: () => void;
+  onError: (err: unknown) => void;
+}
+
+/**
+ * Reads the realtime events the database's triggers write (migration 013_realtime.sql), from now on,
+ * each once, in the order they were written. Every instance reads them all and keeps what concerns its
+ * own sockets. Answers the function that stops reading.
+ */
+export async function readOutbox(db: Db, handlers: OutboxHandlers): Promise<() => Promise<void>> {
+  const [start] = await db.query<{ horizon: string }>(
+    'select pg_snapshot_xmin(pg_current_snapshot())::text as horizon',
+  );
+  let from = start!.horizon;
+  let stopped = false;
+  let failing = false;
+  let backoffMs = OUTBOX_POLL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let prunedAt = Date.now();
+
+  const read = async () => {
+    const rows = await db.query<{ horizon: string; payload: unknown }>(
+      'select horizon::text as horizon, payload from realtime_poll($1::xid8)',
+      [from],
+    );
+    for (const row of rows) if (row.payload !== null) handlers.onPayload(row.payload);
+    from = rows[0]!.horizon;
+    if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      await db.query(`delete from realtime_events where created_at < now() - make_interval(mins => $1)`, [
+        KEEP_EVENTS_MIN,
+      ]);
+    }
+  };
+  const tick = () => {
+    running = read().then(
+      () => {
+        if (failing) handlers.onRecovered();
+        failing = false;
+        backoffMs = OUTBOX_POLL_MS;
+      },
+      (err: unknown) => {
+        if (!failing) handlers.onError(err);
+        failing = true;
+        backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+      },
+    );
+    void running.then(() => {
+      if (stopped) return;
+      timer = setTimeout(tick, failing ? backoffMs : OUTBOX_POLL_MS);
+      timer.unref();
+    });
+  };
+  tick();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
