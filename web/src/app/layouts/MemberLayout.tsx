@@ -10,7 +10,7 @@ import {
   IconReceipt,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { BottomNavItem } from './BottomNavItem';
@@ -19,10 +19,15 @@ import { Wordmark } from '../../components/Wordmark';
 import { useProfile } from '../../features/accounts/api/get-profile';
 import { useLogout } from '../../features/accounts/api/logout';
 import { initials } from '../../lib/initials';
-import { ConditionsModal } from '../../features/lookups/components/ConditionsModal';
-import { ActionDrawer } from './ActionDrawer';
+import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { NavProgress } from './NavProgress';
 import { useRealtime } from '../realtime/useRealtime';
+
+// The drawer (with the money dialogs) and the conditions load when first opened, not with every page.
+const ActionDrawer = lazy(() => import('./ActionDrawer').then((m) => ({ default: m.ActionDrawer })));
+const ConditionsModal = lazy(() =>
+  import('../../features/lookups/components/ConditionsModal').then((m) => ({ default: m.ConditionsModal })),
+);
 
 /** SH-9 / SH-10 / SH-11: header with the member, bottom menu, the plus button's drawer. */
 export default function MemberLayout() {
@@ -112,8 +117,12 @@ export default function MemberLayout() {
         <BottomNavItem to="/user/profile" icon={IconUserCircle} label={t('nav.profile')} />
         <BottomNavItem to="/user/contact" icon={IconHeadset} label={t('nav.contact')} />
       </nav>
-      <ActionDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
-      <ConditionsModal opened={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+      <WhenFirstOpened opened={drawerOpen}>
+        <ActionDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      </WhenFirstOpened>
+      <WhenFirstOpened opened={conditionsOpen}>
+        <ConditionsModal opened={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+      </WhenFirstOpened>
     </div>
   );
 }
