@@ -50,7 +50,7 @@ try {
         ['/user/home', home],
       ]) {
         console.log(
-          `  ${path.padEnd(12)} performance ${String(f.score).padStart(3)} (${f.scores.join(', ')})  FCP ${s(f.fcp)}  LCP ${s(f.lcp)}  TBT ${Math.round(f.tbt)} ms  CLS ${f.cls.toFixed(3)}  SI ${s(f.si)}  ${kb(f.transferred)} transferred`,
+          `  ${path.padEnd(12)} performance ${String(f.score).padStart(3)} (${f.scores.join(', ')})  FCP ${s(f.fcp)}  LCP ${s(f.lcp)}  TBT ${Math.round(f.tbt)} ms  CLS ${f.cls.toFixed(3)}  SI ${s(f.si)}  ${kb(f.transferred)} transferred  (benchmarkIndex ${Math.round(f.benchmarkIndex)})`,
         );
         if (f.score < MIN_PERFORMANCE) failures.push(`${path} performance ${f.score}`);
       }

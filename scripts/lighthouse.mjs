@@ -17,6 +17,9 @@ function figuresOf(lhr) {
     cls: num('cumulative-layout-shift'),
     si: num('speed-index'),
     transferred: num('total-byte-weight'),
+    // Lighthouse's measure of this machine's speed (about 1000+ on an idle desktop): a busy machine
+    // lengthens every task, and TBT most.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
   };
 }
 
