@@ -26,9 +26,9 @@ import {
   walletAmount,
 } from './helpers.ts';
 
-// Slip pictures are files in a folder of this test's own; a photo may take 8 s of the QR reader.
+// Slip pictures are files in a folder of this test's own; a photo may take 3 s of the QR reader's CPU.
 const slipDir = mkdtempSync(join(tmpdir(), 'krapao-slip-files-'));
-const t = useTestApp({ SLIP_STORAGE_DIR: slipDir, SLIP_READ_TIMEOUT_MS: '8000' });
+const t = useTestApp({ SLIP_STORAGE_DIR: slipDir, SLIP_READ_TIMEOUT_MS: '3000' });
 afterAll(() => rmSync(slipDir, { recursive: true, force: true }));
 
 const HOUSE_KBANK = '0481234567';
@@ -772,11 +772,10 @@ describe('hostile pictures and fair turns (trust-5)', () => {
   it('[SLIP-4] a picture whose QR search outlasts its time budget fails IMG_SIZE_UNABLE_TO_PROCESS; the next slip is still read', async () => {
     const { reg, token } = await registerAndLogin(t.app);
     // 7.8 MP of fine stripes in a few KB: the QR search would take a minute; a photo gets
-    // SLIP_READ_TIMEOUT_MS (8 s here).
+    // SLIP_READ_TIMEOUT_MS of CPU (3 s here; more by the clock on a busy machine).
     const [slow] = await uploadMany(token, [stripesPng(2800, 4)]);
-    const first = await settledWithin(token, slow!, 30_000);
+    const first = await settledWithin(token, slow!, 45_000);
     expect(first.slip).toMatchObject({ status: 'FAILED', note: 'IMG_SIZE_UNABLE_TO_PROCESS' });
-    expect(first.ms).toBeLessThan(14_000);
     // The worker that was ended has been replaced: a real slip reads and credits.
     const tr = await transfer(reg, 77);
     const { slip } = await settledWithin(
@@ -785,7 +784,7 @@ describe('hostile pictures and fair turns (trust-5)', () => {
       20_000,
     );
     expect(slip).toMatchObject({ status: 'SUCCESS', amount: 77 });
-  });
+  }, 90_000);
 
   it('[trust-5] two members with five heavy pictures each hold back a third member’s slip by at most a picture', async () => {
     const heavy = blankPng(1400, 1400); // 2 MP, nothing to find: a few hundred ms of search each

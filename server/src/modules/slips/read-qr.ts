@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { QrRead } from './image.ts';
 import type { SlipImageType } from './image-header.ts';
@@ -12,8 +13,13 @@ import { FairQueue, type FairJob } from './qr-queue.ts';
  * slow lane, which only one worker serves at a time, is for camera photos and for quick-lane pictures
  * that ran out of their budget, each given the configured timeout (SLIP_READ_TIMEOUT_MS). So a queue of
  * heavy pictures holds back a slip by at most one quick budget: some patterns (fine stripes, a few KB of
- * PNG) keep the QR search busy for seconds whatever the size, and a legitimate picture on a busy machine
- * may need more than a second, which it then gets in the slow lane.
+ * PNG) keep the QR search busy for seconds whatever the size, and a legitimate picture that needs more
+ * than a second gets it in the slow lane, in its turn. A member who sent a picture too large (a bomb) or
+ * too slow reads in the slow lane only for SUSPECT_FOR_MS: the quick lane stays for everyone else.
+ *
+ * Budgets count the worker thread's CPU time (Linux, /proc/self/task), not the clock: on a machine busy
+ * with other work a real slip's 150 ms of CPU can take seconds, and must not run out of time for it; the
+ * clock still stops a picture at WALL_FACTOR times its budget. Elsewhere they count the clock.
  *
  * A picture still being read when its slow-lane budget runs out fails IMG_SIZE_UNABLE_TO_PROCESS, and its
  * worker is ended (terminate stops even a decoder stuck in a loop) and replaced at once by a spare that
@@ -26,6 +32,12 @@ const POOL_SIZE = 2;
 export const LARGE_PIXELS = 5_000_000;
 /** A quick-lane picture's budget. */
 export const QUICK_BUDGET_MS = 1_000;
+/** How long a member who sent a picture too large or too slow is kept to the slow lane. */
+const SUSPECT_FOR_MS = 60 * 60_000;
+/** How much longer than its CPU budget a picture may take by the clock, on a machine busy elsewhere. */
+const WALL_FACTOR = 20;
+/** How often a picture's CPU time is looked at. */
+const CHECK_EVERY_MS = 100;
 
 /** The worker time a picture is expected to take: about a second for 16 MP, at least 50 ms. */
 const expectedMs = (pixels: number) => 50 + pixels / 16_000;
@@ -42,7 +54,9 @@ export interface QrJob {
 interface Pending extends FairJob {
   read: QrJob;
   slow: boolean;
+  /** When its read began: by the clock, and the worker thread's CPU time then. */
   startedAt: number;
+  cpuAt: number | undefined;
   resolve: (r: QrRead) => void;
   reject: (e: Error) => void;
 }
@@ -50,6 +64,8 @@ interface Pending extends FairJob {
 interface Handle {
   worker: Worker;
   ready: boolean;
+  /** The worker's thread in /proc/self/task, where its CPU time is. */
+  tid: string | undefined;
 }
 
 interface Slot {
@@ -65,17 +81,33 @@ const slots: Slot[] = Array.from({ length: POOL_SIZE }, () => ({
   timer: undefined,
 }));
 let spare: Handle | undefined;
+/** Members kept to the slow lane, until when (Date.now()). */
+const suspects = new Map<string, number>();
+
+/** Keeps the member's pictures to the slow lane for a while: it sent one too large or too slow. */
+export function suspect(member: string): void {
+  suspects.set(member, Date.now() + SUSPECT_FOR_MS);
+}
+
+function isSuspect(member: string): boolean {
+  const until = suspects.get(member);
+  if (until === undefined) return false;
+  if (until > Date.now()) return true;
+  suspects.delete(member);
+  return false;
+}
 
 /** Queues one picture; answers its QR's text or why it has none. */
 export function readQrInTurn(read: QrJob): Promise<QrRead> {
   return new Promise((resolve, reject) => {
-    const slow = read.pixels > LARGE_PIXELS;
+    const slow = read.pixels > LARGE_PIXELS || isSuspect(read.member);
     queue.push({
       member: read.member,
       cost: expectedMs(read.pixels),
       read,
       slow,
       startedAt: 0,
+      cpuAt: undefined,
       resolve,
       reject,
     });
@@ -101,32 +133,60 @@ function dispatch() {
     if (!job) continue;
     slot.job = job;
     job.startedAt = performance.now();
-    slot.timer = setTimeout(() => outOfTime(slot), job.slow ? job.read.timeoutMs : QUICK_BUDGET_MS);
+    job.cpuAt = cpuMs(slot.handle.tid);
+    const budgetMs = job.slow ? job.read.timeoutMs : QUICK_BUDGET_MS;
+    slot.timer = setInterval(() => {
+      if (spentMs(slot) > budgetMs || performance.now() - job.startedAt > budgetMs * WALL_FACTOR)
+        outOfTime(slot);
+    }, CHECK_EVERY_MS);
     slot.timer.unref();
     // A copy goes over, so the caller's buffer stays usable.
     slot.handle.worker.postMessage({ bytes: job.read.bytes, type: job.read.type });
   }
 }
 
-/** Frees the slot for the next picture; answers this one unless it goes on to the slow lane. */
-function release(slot: Slot): Pending | undefined {
+/** The CPU time the slot's picture has had so far (the clock's time where there is no /proc). */
+function spentMs(slot: Slot): number {
+  const job = slot.job!;
+  const now = cpuMs(slot.handle?.tid);
+  return now !== undefined && job.cpuAt !== undefined ? now - job.cpuAt : performance.now() - job.startedAt;
+}
+
+/** A thread's CPU time in ms (user and system), from /proc/self/task/<tid>/stat; undefined without. */
+function cpuMs(tid: string | undefined): number | undefined {
+  if (!tid) return undefined;
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
+    // After "pid (name) ": state is field 3; utime and stime are fields 14 and 15, in ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Frees the slot for the next picture and charges its member the time it took (a picture going on to
+ * the slow lane is charged when it is done there).
+ */
+function release(slot: Slot, charge = true): Pending | undefined {
   const job = slot.job;
   if (!job) return undefined;
-  clearTimeout(slot.timer);
+  const took = spentMs(slot);
+  clearInterval(slot.timer);
   slot.job = undefined;
   slot.timer = undefined;
-  queue.done(job, performance.now() - job.startedAt);
+  queue.done(job, charge ? took : 0);
   return job;
 }
 
 function outOfTime(slot: Slot) {
-  const job = release(slot);
+  const toSlowLane = slot.job && !slot.job.slow;
+  const job = release(slot, !toSlowLane);
+  if (job) suspect(job.member);
   replace(slot);
-  if (job && !job.slow) {
-    queue.push({ ...job, slow: true });
-  } else {
-    job?.resolve({ ok: false, reason: 'IMG_SIZE_UNABLE_TO_PROCESS' });
-  }
+  if (job && toSlowLane) queue.push({ ...job, slow: true });
+  else job?.resolve({ ok: false, reason: 'IMG_SIZE_UNABLE_TO_PROCESS' });
   dispatch();
 }
 
@@ -139,13 +199,19 @@ function replace(slot: Slot) {
 }
 
 function spawn(): Handle {
-  const handle: Handle = { worker: new Worker(new URL('./qr-worker.mjs', import.meta.url)), ready: false };
+  const handle: Handle = {
+    worker: new Worker(new URL('./qr-worker.mjs', import.meta.url)),
+    ready: false,
+    tid: undefined,
+  };
   const w = handle.worker;
   w.unref();
   const slotOf = () => slots.find((s) => s.handle === handle);
-  w.on('message', (msg: { ready: true } | { read: QrRead }) => {
-    if ('ready' in msg) handle.ready = true;
-    else {
+  w.on('message', (msg: { ready: true; tid?: string } | { read: QrRead }) => {
+    if ('ready' in msg) {
+      handle.ready = true;
+      handle.tid = msg.tid;
+    } else {
       const slot = slotOf();
       if (slot) release(slot)?.resolve(msg.read);
     }

@@ -6,7 +6,7 @@ import { creditDeposit } from '../deposits/credit.ts';
 import { parseSlipQr } from '../../payments/slip-qr.ts';
 import { pixelBudget, type SlipImageType } from './image-header.ts';
 import { readPicture } from './pictures.ts';
-import { readQrInTurn } from './read-qr.ts';
+import { readQrInTurn, suspect } from './read-qr.ts';
 import { slipSettings, type Reason } from './service.ts';
 
 /** After the first attempt, a verifier that cannot answer is asked again after these delays... */
@@ -100,7 +100,10 @@ async function checkSlip(ctx: Ctx, slip: ClaimedSlip): Promise<Check> {
     if (!bytes) return { kind: 'fail', reason: 'UPLOADED_FILE_NOT_EXIST' };
     // A picture declaring more pixels than a phone photo (a decompression bomb) never takes a turn.
     const budget = pixelBudget(bytes, slip.image_type);
-    if (!budget.ok) return { kind: 'fail', reason: budget.reason };
+    if (!budget.ok) {
+      if (budget.reason === 'IMG_SIZE_UNABLE_TO_PROCESS') suspect(slip.member_id);
+      return { kind: 'fail', reason: budget.reason };
+    }
     const read = await readQrInTurn({
       member: slip.member_id,
       pixels: budget.pixels,
