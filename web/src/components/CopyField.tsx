@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tooltip.css';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import type { Ref } from 'react';

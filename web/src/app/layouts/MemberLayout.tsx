@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Tooltip.css';
-import { ActionIcon, Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import {
   IconFileText,
   IconHeadset,
@@ -75,31 +74,30 @@ export default function MemberLayout() {
             </Group>
           </UnstyledButton>
           <Group gap={6} wrap="nowrap">
-            <Tooltip label={t('nav.conditions')}>
-              <ActionIcon
-                variant="subtle"
-                color="white"
-                size={44}
-                radius="xl"
-                aria-label={t('nav.conditions')}
-                onClick={() => setConditionsOpen(true)}
-              >
-                <IconFileText size={22} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('nav.logout')}>
-              <ActionIcon
-                variant="subtle"
-                color="white"
-                size={44}
-                radius="xl"
-                aria-label={t('nav.logout')}
-                loading={logout.isPending}
-                onClick={onLogout}
-              >
-                <IconLogout size={22} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
+            {/* Native titles, not Mantine's Tooltip: member pages then load no floating-ui (about 19 KB gzip). */}
+            <ActionIcon
+              variant="subtle"
+              color="white"
+              size={44}
+              radius="xl"
+              aria-label={t('nav.conditions')}
+              title={t('nav.conditions')}
+              onClick={() => setConditionsOpen(true)}
+            >
+              <IconFileText size={22} stroke={1.7} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="white"
+              size={44}
+              radius="xl"
+              aria-label={t('nav.logout')}
+              title={t('nav.logout')}
+              loading={logout.isPending}
+              onClick={onLogout}
+            >
+              <IconLogout size={22} stroke={1.7} />
+            </ActionIcon>
           </Group>
         </Group>
       </header>

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tooltip.css';
 import './statement.css';
 import { ActionIcon, Button, Group, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { PAGE_SIZE } from '@krapao/contract';
