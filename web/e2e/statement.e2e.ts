@@ -109,7 +109,7 @@ describe('the statement in the browser', () => {
     await screenshot(page, 'statement-refused-en');
 
     // The same in Thai.
-    await page.getByText('ไทย', { exact: true }).click();
+    await page.getByRole('radio', { name: 'ไทย' }).click();
     await expect.poll(() => refused.getByText(th.statement.status.returned, { exact: true }).count()).toBe(1);
     expect(await refused.getByTestId('statement-note').textContent()).toBe(
       th.statement.returnReason.DEST_ACC_INVALID,

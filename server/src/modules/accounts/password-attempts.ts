@@ -58,7 +58,11 @@ function limitsOf(check: PasswordCheck, address: string) {
       max: LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
       windowS: LOGIN_FAILURE_WINDOW_S,
     },
-    { key: `${check.kind}:address:${address}`, max: LOGIN_FAILURES_PER_ADDRESS, windowS: LOGIN_FAILURE_WINDOW_S },
+    {
+      key: `${check.kind}:address:${address}`,
+      max: LOGIN_FAILURES_PER_ADDRESS,
+      windowS: LOGIN_FAILURE_WINDOW_S,
+    },
     { key: `${check.kind}:account:${who}`, max: LOGIN_FAILURES_PER_ACCOUNT, windowS: LOGIN_ACCOUNT_WINDOW_S },
   ];
 }
