@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import type { Db } from './db/db.ts';
 import { appSecret, getSetting } from './db/settings.ts';
+import { answerSerializerCompiler } from './http/answer-text.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -77,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandling(app);
 
   await app.register(helmet, {

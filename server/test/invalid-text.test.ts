@@ -138,4 +138,16 @@ describe('[trust-2] NUL and other invalid text', () => {
     ]);
     expect(await t.db.query(`select 1 from bank_feed_items where reference like 'CLEANREF%'`)).toEqual([]);
   });
+
+  it('[trust-2] text stored before the rule (an operator pasting a form feed into a setting) still answers, marked, not a 500', async () => {
+    await t.db.query(`update settings set value = $1 where key = 'site.conditions'`, [
+      JSON.stringify({ content: { th: 'ข้อ\u000c1', la: 'ok', en: 'Rule\u00071' } }),
+    ]);
+    const res = await call(t.app, 'GET', '/api/lookup/conditions');
+    expect(res.status).toBe(200);
+    const { content } = res.body as { content: Record<string, string> };
+    expect(content.th).toBe('ข้อ\uFFFD1');
+    expect(content.la).toBe('ok');
+    expect(content.en).toBe('Rule\uFFFD1');
+  });
 });
