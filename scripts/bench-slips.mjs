@@ -10,10 +10,9 @@
 // 5 MB pictures at once (the bytes used to go through the embedded database).
 // Knobs: BENCH_ATTACKERS, BENCH_TIMEOUT_S (180: when the real slip stops being waited for).
 /* global FormData, Blob */
-import { deflateSync, crc32 } from 'node:zlib';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import jpeg from 'jpeg-js';
+import { greyJpeg, onebitPng, stripesPng } from './hostile-pictures.mjs';
 import { startServer } from './lib.mjs';
 
 const ATTACKERS = Number(process.env.BENCH_ATTACKERS ?? 7);
@@ -24,43 +23,6 @@ const HOUSE_KBANK = '0481234567';
 const FIVE_MB = 5 * 1024 * 1024;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** A valid greyscale PNG of `depth` bits a pixel whose every row is `row` (bytes of pixels, no filter). */
-function greyPng(width, height, depth, row) {
-  const chunk = (type, data) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([depth, 0, 0, 0, 0], 8); // greyscale, deflate, no filter, no interlace
-  const line = Buffer.concat([Buffer.from([0]), row]);
-  const raw = Buffer.alloc(line.length * height);
-  for (let y = 0; y < height; y++) line.copy(raw, y * line.length);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** All white, 1 bit a pixel: it compresses about 1000:1, so a huge one stays tiny. */
-const onebitPng = (width, height) => greyPng(width, height, 1, Buffer.alloc(Math.ceil(width / 8), 0xff));
-
-/** Black and white stripes two pixels wide: seconds of QR search at 2 MP (12 KB). */
-const stripesPng = (size) =>
-  greyPng(size, size, 8, Buffer.from(Array.from({ length: size }, (_, x) => (x % 4 < 2 ? 0 : 255))));
-
-/** A baseline JPEG of one grey: small on disk, every 8 x 8 block still decoded. */
-function greyJpeg(width, height) {
-  return Buffer.from(jpeg.encode({ width, height, data: Buffer.alloc(width * height * 4, 200) }, 30).data);
-}
 
 const server = await startServer({ OTP: 'off', RATE_LIMIT_PER_MIN: '100000000', LOG_LEVEL: 'warn' });
 const { base } = server;
@@ -111,7 +73,7 @@ try {
   const bomb = onebitPng(4896, 4896);
   const slowPng = onebitPng(4000, 4000);
   const slowJpeg = greyJpeg(4000, 4000);
-  const stripes = stripesPng(1400);
+  const stripes = stripesPng(1400, 4);
   const kb = (b) => `${(b.length / 1024).toFixed(1)} KB`;
   console.log(
     `pictures: bomb PNG 4896x4896 ${kb(bomb)}; slow ones: PNG 4000x4000 ${kb(slowPng)}, ` +

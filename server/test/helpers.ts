@@ -232,6 +232,18 @@ export async function walletAmount(app: FastifyInstance, token: string): Promise
 let keySeq = 0;
 export const newKey = () => `test-key-${Date.now()}-${++keySeq}`;
 
+/** WD-2: the member asks to withdraw, under a new idempotency key (or `key`, to send one again). */
+export const withdraw = (app: FastifyInstance, token: string, amount: number, key = newKey()) =>
+  call(app, 'POST', '/api/wallet/withdraw', { token, body: { amount }, headers: { 'idempotency-key': key } });
+
+/** A withdrawal's status as the database holds it (undefined when there is none). */
+export async function withdrawalStatus(db: Db, publicId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ status: string }>('select status from withdrawals where public_id = $1', [
+    publicId,
+  ]);
+  return row?.status;
+}
+
 /** The ledger agrees with itself: every balance is the sum of its postings, entries sum to zero. */
 export async function expectLedgerSound(db: Db) {
   const { checkLedger } = await import('../src/ledger/ledger.ts');

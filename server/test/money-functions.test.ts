@@ -11,17 +11,12 @@ import {
   onPostgres,
   registerAndLogin,
   walletAmount,
+  withdraw,
 } from './helpers.ts';
 
 // Payouts wait for the operator, so balances stay where the withdrawals leave them.
 const t = useTestApp({}, { deps: { payouts: null } });
 
-const withdraw = (token: string, amount: number, key: string) =>
-  call(t.app, 'POST', '/api/wallet/withdraw', {
-    token,
-    body: { amount },
-    headers: { 'idempotency-key': key },
-  });
 const withdrawalsOf = async (memberPublicId: string) =>
   (
     await t.db.query<{ n: unknown }>(
@@ -35,7 +30,7 @@ describe(`money in one round trip (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     const m = await registerAndLogin(t.app);
     await bankTransfer(t.app, m.reg, 1_000);
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => withdraw(m.token, 300, key)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => withdraw(t.app, m.token, 300, key)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
     expect(answers[0]!.body).toMatchObject({ amount: 300, balance: 700, status: 'PENDING' });
@@ -49,7 +44,7 @@ describe(`money in one round trip (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     await bankTransfer(t.app, m.reg, 1_000);
     const key = newKey();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => withdraw(m.token, i % 2 ? 200 : 100, key)),
+      Array.from({ length: 10 }, (_, i) => withdraw(t.app, m.token, i % 2 ? 200 : 100, key)),
     );
     const ok = answers.filter((a) => a.status === 200);
     const won = ok[0]!.body.amount as number;
@@ -67,9 +62,9 @@ describe(`money in one round trip (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     const m = await registerAndLogin(t.app);
     await bankTransfer(t.app, m.reg, 100);
     const key = newKey();
-    expectError(await withdraw(m.token, 500, key), 400, 'MONEY_NOT_ENOUGH');
+    expectError(await withdraw(t.app, m.token, 500, key), 400, 'MONEY_NOT_ENOUGH');
     await bankTransfer(t.app, m.reg, 400);
-    expect((await withdraw(m.token, 500, key)).body).toMatchObject({ amount: 500, balance: 0 });
+    expect((await withdraw(t.app, m.token, 500, key)).body).toMatchObject({ amount: 500, balance: 0 });
     await expectLedgerSound(t.db);
   });
 
@@ -77,16 +72,16 @@ describe(`money in one round trip (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     const m = await registerAndLogin(t.app);
     await bankTransfer(t.app, m.reg, 10_000);
     const key = newKey();
-    const first = await withdraw(m.token, 150, key);
+    const first = await withdraw(t.app, m.token, 150, key);
     expect(first.status).toBe(200);
     await t.db.query(`update settings set value = $1 where key = 'withdraw.limits'`, [
       JSON.stringify({ minMinor: 20_000, maxMinor: 30_000 }),
     ]);
     try {
-      expectError(await withdraw(m.token, 150, newKey()), 400, 'WITHDRAW_MINIMUM');
-      expectError(await withdraw(m.token, 300.01, newKey()), 400, 'WITHDRAW_MAXIMUM');
-      expect((await withdraw(m.token, 150, key)).body).toEqual(first.body);
-      expect((await withdraw(m.token, 250, newKey())).status).toBe(200);
+      expectError(await withdraw(t.app, m.token, 150), 400, 'WITHDRAW_MINIMUM');
+      expectError(await withdraw(t.app, m.token, 300.01), 400, 'WITHDRAW_MAXIMUM');
+      expect((await withdraw(t.app, m.token, 150, key)).body).toEqual(first.body);
+      expect((await withdraw(t.app, m.token, 250)).status).toBe(200);
     } finally {
       await t.db.query(`update settings set value = $1 where key = 'withdraw.limits'`, [
         JSON.stringify({ minMinor: 10_000, maxMinor: 5_000_000 }),
@@ -117,7 +112,7 @@ describe(`money in one round trip (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     await Promise.all(
       members.flatMap((m) => [
         ...Array.from({ length: 5 }, () => bankTransfer(t.app, m.reg, 10)),
-        ...Array.from({ length: 5 }, () => withdraw(m.token, 100, newKey())),
+        ...Array.from({ length: 5 }, () => withdraw(t.app, m.token, 100)),
       ]),
     );
     for (const m of members) expect(await walletAmount(t.app, m.token)).toBe(1_000 + 50 - 500);

@@ -11,9 +11,10 @@ import {
   expectLedgerSound,
   freshAccountNo,
   login,
-  newKey,
   registerAndLogin,
   useTestApp,
+  withdraw,
+  withdrawalStatus,
 } from './helpers.ts';
 
 const OPS = 'operator-token-for-tests';
@@ -228,12 +229,6 @@ describe('changing the payout account', () => {
     expect(notice!.text).toContain(`changed to SCB ending ${changed.bankAccountNo.slice(-4)}`);
     expect(notice!.text).toContain('wait up to 24 h');
 
-    const withdraw = (token: string, amount: number) =>
-      call(t.app, 'POST', '/api/wallet/withdraw', {
-        token,
-        body: { amount },
-        headers: { 'idempotency-key': newKey() },
-      });
     const row = async (id: string) =>
       (
         await t.db.query<{ status: string; held_for: string | null; bank_account_no: string }>(
@@ -244,7 +239,7 @@ describe('changing the payout account', () => {
     const ops = (method: 'GET' | 'POST', url: string) =>
       call(t.app, method, url, { headers: { authorization: `Bearer ${OPS}` } });
 
-    const held = await withdraw(m.token, 200);
+    const held = await withdraw(t.app, m.token, 200);
     expect(held.body).toMatchObject({ status: 'PENDING' });
     const heldId = held.body.withdrawalId as string;
     await new Promise((r) => setTimeout(r, 200));
@@ -265,7 +260,7 @@ describe('changing the payout account', () => {
     // Still within the hold, later: still held. The operator's approval pays it.
     t.clock.advance(23 * 3_600_000);
     let token = await login(t.app, m.reg.username, m.reg.password);
-    const second = (await withdraw(token, 100)).body.withdrawalId as string;
+    const second = (await withdraw(t.app, token, 100)).body.withdrawalId as string;
     await new Promise((r) => setTimeout(r, 200));
     expect(await row(second)).toMatchObject({ status: 'PENDING', held_for: 'NEW_ACCOUNT' });
     expect((await ops('POST', `/api/ops/withdrawals/${heldId}/approve`)).body).toEqual({
@@ -276,7 +271,7 @@ describe('changing the payout account', () => {
     // After the hold, automatic payouts again.
     t.clock.advance(3_600_000);
     token = await login(t.app, m.reg.username, m.reg.password);
-    const after = (await withdraw(token, 150)).body.withdrawalId as string;
+    const after = (await withdraw(t.app, token, 150)).body.withdrawalId as string;
     expect(
       await eventually(
         () => row(after),
@@ -299,17 +294,8 @@ describe('changing the payout account', () => {
         otpRequired: true,
         holdHours: 0,
       });
-      const id = (
-        await call(t.app, 'POST', '/api/wallet/withdraw', {
-          token: m.token,
-          body: { amount: 100 },
-          headers: { 'idempotency-key': newKey() },
-        })
-      ).body.withdrawalId as string;
-      const status = async () =>
-        (
-          await t.db.query<{ status: string }>('select status from withdrawals where public_id = $1', [id])
-        )[0]!.status;
+      const id = (await withdraw(t.app, m.token, 100)).body.withdrawalId as string;
+      const status = () => withdrawalStatus(t.db, id);
       expect(await eventually(status, (s) => s === 'PAID')).toBe('PAID');
     } finally {
       await setSetting('withdraw.newAccountHoldHours', 24);

@@ -21,6 +21,7 @@ import {
   setPayoutMode,
   useTestApp,
   walletAmount,
+  withdraw,
 } from './helpers.ts';
 
 const t = useTestApp({ OPS_TOKEN: 'operator-token-for-tests' });
@@ -132,11 +133,7 @@ describe('realtime money events', () => {
     const l = await listen(t.app, member.token);
     await setPayoutMode(t.app, 'fail');
     try {
-      const made = await call(t.app, 'POST', '/api/wallet/withdraw', {
-        token: member.token,
-        body: { amount: 200 },
-        headers: { 'idempotency-key': newKey() },
-      });
+      const made = await withdraw(t.app, member.token, 200);
       expect(made.status).toBe(200);
       const id = made.body.withdrawalId as string;
       expect(await heard(l, (e) => e.type === 'withdrawal' && e.status === 'FAILED')).toMatchObject({

@@ -12,7 +12,7 @@ import { hmac } from '../src/lib/crypto.ts';
 import { promptPayPayload } from '../src/payments/promptpay.ts';
 import { slipQrPayload } from '../src/payments/slip-qr.ts';
 import { inClosedWindow } from '../src/modules/slips/service.ts';
-import { blankPng, lyingJpeg, onebitPng, stripesPng } from './hostile-pictures.ts';
+import { blankPng, lyingJpeg, onebitPng, stripesPng } from '../../scripts/hostile-pictures.mjs';
 import {
   baseUrl,
   call,

@@ -15,6 +15,7 @@ import {
   setPayoutMode,
   useTestApp,
   walletAmount,
+  withdraw,
 } from './helpers.ts';
 
 // The test clock moves past the notice window; sessions must outlive it.
@@ -269,12 +270,7 @@ describe('[trust-9] a withdrawal that came back says so', () => {
     await bankTransfer(t.app, m.reg, 100);
     await setPayoutMode(t.app, 'fail');
     try {
-      const asked = await call(t.app, 'POST', '/api/wallet/withdraw', {
-        token: m.token,
-        body: { amount: 100 },
-        headers: { 'idempotency-key': newKey() },
-      });
-      const id = asked.body.withdrawalId as string;
+      const id = (await withdraw(t.app, m.token, 100)).body.withdrawalId as string;
       const [line] = await eventually(
         () => statementOf(m.token),
         (entries) => entries[0]?.status === 'FAILED',
@@ -298,13 +294,7 @@ describe('[trust-9] a withdrawal that came back says so', () => {
     try {
       const m = await registerAndLogin(t.app);
       await bankTransfer(t.app, m.reg, 200);
-      const id = (
-        await call(t.app, 'POST', '/api/wallet/withdraw', {
-          token: m.token,
-          body: { amount: 150 },
-          headers: { 'idempotency-key': newKey() },
-        })
-      ).body.withdrawalId as string;
+      const id = (await withdraw(t.app, m.token, 150)).body.withdrawalId as string;
       expect((await statementOf(m.token))[0]).toMatchObject({ _id: id, status: 'PENDING', outcome: null });
       const rejected = await call(t.app, 'POST', `/api/ops/withdrawals/${id}/reject`, {
         headers: { authorization: 'Bearer operator-token-for-tests' },

@@ -12,6 +12,8 @@ import {
   registerAndLogin,
   setPayoutMode,
   walletAmount,
+  withdraw,
+  withdrawalStatus,
 } from './helpers.ts';
 
 const t = useTestApp({
@@ -24,26 +26,17 @@ async function fundedMember(amount: number) {
   await bankTransfer(t.app, m.reg, amount);
   return m;
 }
-const withdraw = (token: string, amount: number, key = newKey()) =>
-  call(t.app, 'POST', '/api/wallet/withdraw', {
-    token,
-    body: { amount },
-    headers: { 'idempotency-key': key },
-  });
-const statusOf = async (id: string) =>
-  (await t.db.query<{ status: string }>('select status from withdrawals where public_id = $1', [id]))[0]
-    ?.status;
 const ops = (method: 'GET' | 'POST', url: string) =>
   call(t.app, method, url, { headers: { authorization: 'Bearer operator-token-for-tests' } });
 
 describe('withdrawals', () => {
   it('[WD-1] refuses amounts outside the limits and above the balance, moving nothing', async () => {
     const { token } = await fundedMember(60_000);
-    expectError(await withdraw(token, 99.99), 400, 'WITHDRAW_MINIMUM');
-    expectError(await withdraw(token, 50_000.01), 400, 'WITHDRAW_MAXIMUM');
-    expectError(await withdraw(token, 60_000.01), 400, 'MONEY_NOT_ENOUGH');
-    expectError(await withdraw(token, 0), 400, 'INVALID_REQUEST');
-    expectError(await withdraw(token, 100.001), 400, 'INVALID_REQUEST');
+    expectError(await withdraw(t.app, token, 99.99), 400, 'WITHDRAW_MINIMUM');
+    expectError(await withdraw(t.app, token, 50_000.01), 400, 'WITHDRAW_MAXIMUM');
+    expectError(await withdraw(t.app, token, 60_000.01), 400, 'MONEY_NOT_ENOUGH');
+    expectError(await withdraw(t.app, token, 0), 400, 'INVALID_REQUEST');
+    expectError(await withdraw(t.app, token, 100.001), 400, 'INVALID_REQUEST');
     expect(await walletAmount(t.app, token)).toBe(60_000);
     await expectLedgerSound(t.db);
   });
@@ -51,13 +44,13 @@ describe('withdrawals', () => {
   it('[WD-2] the money leaves the wallet at once, then is paid to the registered account', async () => {
     await setPayoutMode(t.app, 'pay');
     const { token } = await fundedMember(1_000);
-    const res = await withdraw(token, 400);
+    const res = await withdraw(t.app, token, 400);
     expect(res.body).toMatchObject({ amount: 400, status: 'PENDING', balance: 600 });
     expect(await walletAmount(t.app, token)).toBe(600);
     const id = res.body.withdrawalId as string;
     expect(
       await eventually(
-        () => statusOf(id),
+        () => withdrawalStatus(t.db, id),
         (s) => s === 'PAID',
       ),
     ).toBe('PAID');
@@ -75,10 +68,10 @@ describe('withdrawals', () => {
     await setPayoutMode(t.app, 'fail');
     try {
       const { token } = await fundedMember(500);
-      const id = (await withdraw(token, 500)).body.withdrawalId as string;
+      const id = (await withdraw(t.app, token, 500)).body.withdrawalId as string;
       expect(
         await eventually(
-          () => statusOf(id),
+          () => withdrawalStatus(t.db, id),
           (s) => s === 'FAILED',
         ),
       ).toBe('FAILED');
@@ -93,17 +86,17 @@ describe('withdrawals', () => {
     await setPayoutMode(t.app, 'timeout');
     try {
       const { token } = await fundedMember(300);
-      const id = (await withdraw(token, 300)).body.withdrawalId as string;
+      const id = (await withdraw(t.app, token, 300)).body.withdrawalId as string;
       // The bank paid it, but its answer never came back: Krapao still has it in progress.
       const atBank = async () =>
         (await fetch(`${baseUrl(t.app)}/sim/bank/payouts/${id}`).then((r) => r.json())) as {
           status?: string;
         };
       expect((await eventually(atBank, (p) => p.status === 'PAID')).status).toBe('PAID');
-      expect(await statusOf(id)).toBe('PROCESSING');
+      expect(await withdrawalStatus(t.db, id)).toBe('PROCESSING');
       t.clock.advance(60_000);
       expect(await t.app.reconcilePayouts()).toBe(1);
-      expect(await statusOf(id)).toBe('PAID');
+      expect(await withdrawalStatus(t.db, id)).toBe('PAID');
       expect(await walletAmount(t.app, token)).toBe(0);
       await expectLedgerSound(t.db);
     } finally {
@@ -126,7 +119,7 @@ describe('withdrawals', () => {
     expect(
       await t.db.query('select 1 from withdrawals where public_id = $1', [first.body.withdrawalId]),
     ).toHaveLength(1);
-    expectError(await withdraw(token, 100, key), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(await withdraw(t.app, token, 100, key), 422, 'IDEMPOTENCY_KEY_REUSED');
     expectError(
       await call(t.app, 'POST', '/api/wallet/withdraw', { token, body: { amount: 100 } }),
       400,
@@ -139,9 +132,9 @@ describe('withdrawals', () => {
     await t.db.query(`update settings set value = 'false' where key = 'withdraw.autoPayout'`);
     try {
       const { token } = await fundedMember(1_000);
-      const a = (await withdraw(token, 200)).body.withdrawalId as string;
-      const b = (await withdraw(token, 300)).body.withdrawalId as string;
-      expect(await statusOf(a)).toBe('PENDING');
+      const a = (await withdraw(t.app, token, 200)).body.withdrawalId as string;
+      const b = (await withdraw(t.app, token, 300)).body.withdrawalId as string;
+      expect(await withdrawalStatus(t.db, a)).toBe('PENDING');
       expectError(await call(t.app, 'GET', '/api/ops/withdrawals'), 401, 'UNAUTHORIZED');
       const pending = (await ops('GET', '/api/ops/withdrawals?status=PENDING')).body as unknown as Array<{
         public_id: string;
@@ -160,7 +153,7 @@ describe('withdrawals', () => {
       await expectLedgerSound(t.db);
 
       // Named operators: what each did, done or refused, is in the append-only audit trail.
-      const c = (await withdraw(token, 100)).body.withdrawalId as string;
+      const c = (await withdraw(t.app, token, 100)).body.withdrawalId as string;
       const as = (who: string) => ({ headers: { authorization: `Bearer ${who}` } });
       expect(
         (await call(t.app, 'POST', `/api/ops/withdrawals/${c}/reject`, as('bob-token-for-the-tests'))).body,
@@ -190,21 +183,9 @@ describe('withdrawals', () => {
     try {
       const m = await registerAndLogin(manual.app);
       await bankTransfer(manual.app, m.reg, 1_000);
-      const id = (
-        await call(manual.app, 'POST', '/api/wallet/withdraw', {
-          token: m.token,
-          body: { amount: 250 },
-          headers: { 'idempotency-key': newKey() },
-        })
-      ).body.withdrawalId as string;
+      const id = (await withdraw(manual.app, m.token, 250)).body.withdrawalId as string;
       await new Promise((r) => setTimeout(r, 100));
-      const status = async () =>
-        (
-          await manual.db.query<{ status: string }>('select status from withdrawals where public_id = $1', [
-            id,
-          ])
-        )[0]?.status;
-      expect(await status()).toBe('PENDING');
+      expect(await withdrawalStatus(manual.db, id)).toBe('PENDING');
       const approved = await call(manual.app, 'POST', `/api/ops/withdrawals/${id}/approve`, {
         headers: { authorization: 'Bearer operator-token-for-tests' },
       });
