@@ -21,6 +21,15 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 export const fail = (message: string, status = 400) => json({ message }, status);
+/** LOG-3: the server's REQUEST_LIMIT, with Retry-After (the seconds until a slot frees) where given. */
+export const requestLimit = (retryAfterS?: number) =>
+  new Response(JSON.stringify({ message: 'REQUEST_LIMIT' }), {
+    status: 429,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(retryAfterS === undefined ? {} : { 'Retry-After': String(retryAfterS) }),
+    },
+  });
 
 export const profileFixture: Profile = accounts.getProfile.response.parse({
   _id: 'u_8f3a21',

@@ -1,8 +1,8 @@
 import { deposits, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, lookups } from '@krapao/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, type Handler, logIn } from './api';
-import { renderApp } from './render';
+import { json, type Handler } from './api';
+import { openDepositFromHome } from './deposit-modal';
 
 const account = (
   bankCode: string,
@@ -35,15 +35,9 @@ const depositLookup = (isManual = false) =>
   });
 
 async function openDeposit(handlers: Record<string, Handler> = {}, isManual = false) {
-  logIn();
-  const api = mockApi({ 'GET /api/lookup/deposit': () => json(depositLookup(isManual)), ...handlers });
-  const app = await renderApp('/user/home');
-  await app.user.click(await screen.findByRole('button', { name: 'Open quick actions' }));
-  const drawer = await screen.findByRole('dialog', { name: 'Quick actions' });
-  await app.user.click(within(drawer).getByRole('button', { name: 'Deposit' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Deposit' });
-  await within(dialog).findByRole('tab', { name: 'Bank transfer' });
-  return { ...app, api, dialog };
+  const app = await openDepositFromHome(depositLookup(isManual), handlers);
+  await within(app.dialog).findByRole('tab', { name: 'Bank transfer' });
+  return app;
 }
 
 const panels = (root: HTMLElement) =>

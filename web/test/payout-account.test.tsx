@@ -4,8 +4,10 @@ import { accounts } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, json, logIn, mockApi, otpTicket, profileFixture, type Handler } from './api';
-import { errorEn, renderApp } from './render';
+import { fail, json, otpTicket, profileFixture, requestLimit, type Handler } from './api';
+import { typeOtpCode } from './otp';
+import { openProfileDialog } from './profile';
+import { errorEn } from './render';
 
 const policy =
   (otpRequired: boolean, holdHours = 24): Handler =>
@@ -18,14 +20,7 @@ const saved: Handler = (call) =>
     bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
   });
 
-async function openEdit(handlers: Record<string, Handler>) {
-  logIn();
-  const api = mockApi(handlers);
-  const { user } = await renderApp('/user/profile');
-  await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
-  return { api, user, dialog };
-}
+const openEdit = (handlers: Record<string, Handler>) => openProfileDialog('Edit profile', handlers);
 
 async function newAccountNo(user: UserEvent, dialog: HTMLElement, no = '9876543210') {
   const field = within(dialog).getByLabelText('Account number');
@@ -33,13 +28,8 @@ async function newAccountNo(user: UserEvent, dialog: HTMLElement, no = '98765432
   await user.type(field, no);
 }
 
-const typeCode = async (user: UserEvent, dialog: HTMLElement, code: string) => {
-  await user.click(within(dialog).getAllByRole('textbox')[0]!);
-  await user.keyboard(code);
-};
-
 describe('edit profile: the payout account', () => {
-  it('[PRO-3] a name-only change asks for no password and sends none', async () => {
+  it('[PRO-3] a name-only change asks for no password, sends none and saves the new name', async () => {
     const { api, user, dialog } = await openEdit({
       'GET /api/account/bankChange': policy(true),
       'PUT /api/account/profile': saved,
@@ -58,6 +48,7 @@ describe('edit profile: the payout account', () => {
       }),
     );
     expect(api.callsTo('POST', '/api/account/bankChange/otp')).toHaveLength(0);
+    expect(await screen.findByRole('heading', { name: 'Somchai J.' })).toBeTruthy();
   });
 
   it('[PRO-3] a new account needs the password, then the code sent to the registered phone; withdrawals wait up to N hours', async () => {
@@ -77,14 +68,14 @@ describe('edit profile: the payout account', () => {
     await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/registered phone 081\u2011234\u20115678/)).toBeTruthy();
-    expect(screen.getByTestId('bank-change-ref').textContent).toBe('KXQ7');
+    expect(screen.getByTestId('otp-ref').textContent).toBe('KXQ7');
     expect(api.callsTo('POST', '/api/account/bankChange/otp')[0]?.body).toEqual({
       currentPassword: 'my-secret-1',
       lang: 'en',
     });
     expect(api.callsTo('PUT', '/api/account/profile')).toHaveLength(0);
 
-    await typeCode(user, dialog, '482913');
+    await typeOtpCode(user, '482913', dialog);
     await waitFor(() =>
       expect(api.callsTo('PUT', '/api/account/profile')[0]?.body).toEqual({
         name: 'Somchai Jaidee',
@@ -116,11 +107,7 @@ describe('edit profile: the payout account', () => {
   it('[PRO-3] [trust-1] too many wrong passwords: the form says how long to wait', async () => {
     const { user, dialog } = await openEdit({
       'GET /api/account/bankChange': policy(true),
-      'POST /api/account/bankChange/otp': () =>
-        new Response(JSON.stringify({ message: 'REQUEST_LIMIT' }), {
-          status: 429,
-          headers: { 'Content-Type': 'application/json', 'Retry-After': '690' },
-        }),
+      'POST /api/account/bankChange/otp': () => requestLimit(690),
     });
     await newAccountNo(user, dialog);
     await user.type(within(dialog).getByLabelText('Current password'), 'not-it');
@@ -140,13 +127,13 @@ describe('edit profile: the payout account', () => {
     await newAccountNo(user, dialog);
     await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await screen.findByTestId('bank-change-ref');
-    await typeCode(user, dialog, '111111');
+    await screen.findByTestId('otp-ref');
+    await typeOtpCode(user, '111111', dialog);
     expect((await screen.findByRole('alert')).textContent).toContain(errorEn('OTP_CODE_INVALID'));
     answer = 'OTP_BLOCK';
-    await typeCode(user, dialog, '222222');
+    await typeOtpCode(user, '222222', dialog);
     expect((await screen.findByRole('alert')).textContent).toContain(errorEn('OTP_BLOCK'));
-    expect(screen.getByTestId('bank-change-resend-wait').textContent).toMatch(/New code in \d+ s/);
+    expect(screen.getByTestId('otp-new-code-wait').textContent).toMatch(/New code in \d+ s/);
     expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
     expect(api.callsTo('POST', '/api/account/bankChange/otp')).toHaveLength(1);
   });

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../src/lib/format';
 import { fail, json, mockApi, profileFixture, logIn } from './api';
+import { openProfileDialog, savePasswordChange } from './profile';
 import { errorEn, renderApp } from './render';
 
 const withProfile = (overrides: Partial<Profile>) => {
@@ -37,11 +38,9 @@ describe('profile', () => {
   });
 
   it('[PRO-2] the lock icon opens change password; nothing happens while a field is empty', async () => {
-    logIn();
-    const api = mockApi({ 'PUT /api/account/changepwd': () => json({ ok: true }) });
-    const { user } = await renderApp('/user/profile');
-    await user.click(await screen.findByRole('button', { name: 'Change password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    const { api, user, dialog } = await openProfileDialog('Change password', {
+      'PUT /api/account/changepwd': () => json({ ok: true }),
+    });
     await user.type(within(dialog).getByLabelText('Current password'), 'old-secret');
     await user.type(within(dialog).getByLabelText('New password'), 'new-secret-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -51,15 +50,10 @@ describe('profile', () => {
   });
 
   it("[PRO-2] a mismatch says 'passwords do not match' inline; a match sends old and new", async () => {
-    logIn();
-    const api = mockApi({ 'PUT /api/account/changepwd': () => json({ ok: true }) });
-    const { user } = await renderApp('/user/profile');
-    await user.click(await screen.findByRole('button', { name: 'Change password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
-    await user.type(within(dialog).getByLabelText('Current password'), 'old-secret');
-    await user.type(within(dialog).getByLabelText('New password'), 'new-secret-1');
-    await user.type(within(dialog).getByLabelText('Confirm new password'), 'new-secret-2');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const { api, user, dialog } = await openProfileDialog('Change password', {
+      'PUT /api/account/changepwd': () => json({ ok: true }),
+    });
+    await savePasswordChange(user, dialog, 'new-secret-2');
     expect(within(dialog).getByText('passwords do not match')).toBeTruthy();
     expect(api.callsTo('PUT', '/api/account/changepwd')).toHaveLength(0);
     await user.clear(within(dialog).getByLabelText('Confirm new password'));
@@ -75,48 +69,15 @@ describe('profile', () => {
   });
 
   it('[PRO-2] [ERR-1] a refused change shows the translated code', async () => {
-    logIn();
-    mockApi({ 'PUT /api/account/changepwd': () => fail('WRONG_PASSWORD') });
-    const { user } = await renderApp('/user/profile');
-    await user.click(await screen.findByRole('button', { name: 'Change password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
-    await user.type(within(dialog).getByLabelText('Current password'), 'old-secret');
-    await user.type(within(dialog).getByLabelText('New password'), 'new-secret-1');
-    await user.type(within(dialog).getByLabelText('Confirm new password'), 'new-secret-1');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const { user, dialog } = await openProfileDialog('Change password', {
+      'PUT /api/account/changepwd': () => fail('WRONG_PASSWORD'),
+    });
+    await savePasswordChange(user, dialog);
     expect((await within(dialog).findByRole('alert')).textContent).toContain(errorEn('WRONG_PASSWORD'));
   });
 
-  it('[PRO-3] edit profile sends name, bankCode, bankAccountName, bankAccountNo', async () => {
-    logIn();
-    const api = mockApi({
-      'PUT /api/account/profile': (call) =>
-        json({ ...profileFixture, ...(call.body as object), bank: profileFixture.bank }),
-    });
-    const { user } = await renderApp('/user/profile');
-    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
-    const name = within(dialog).getByLabelText('Full name');
-    await user.clear(name);
-    await user.type(name, 'Somchai J.');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(api.callsTo('PUT', '/api/account/profile')[0]?.body).toEqual({
-        name: 'Somchai J.',
-        bankCode: 'KBANK',
-        bankAccountName: 'SOMCHAI JAIDEE',
-        bankAccountNo: '1234567890',
-      }),
-    );
-    expect(await screen.findByRole('heading', { name: 'Somchai J.' })).toBeTruthy();
-  });
-
   it("[PRO-4] the name edit upper-cases, refuses non-English with 'Bank account name must be in English only'", async () => {
-    logIn();
-    const api = mockApi();
-    const { user } = await renderApp('/user/profile');
-    await user.click(await screen.findByRole('button', { name: 'Edit account holder name' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit account holder name' });
+    const { api, user, dialog } = await openProfileDialog('Edit account holder name');
     const input = within(dialog).getByLabelText('Account holder name') as HTMLInputElement;
     await user.clear(input);
     await user.type(input, 'somchai ใจดี');
@@ -130,17 +91,13 @@ describe('profile', () => {
   });
 
   it('[PRO-4] saving the holder name says it is saved at once, before the automatic copy', async () => {
-    logIn();
-    mockApi({
+    const { user, dialog } = await openProfileDialog('Edit account holder name', {
       'PUT /api/account/bankAccountName': (call) =>
         json({
           ...profileFixture,
           bankAccountName: (call.body as { bankAccountName: string }).bankAccountName,
         }),
     });
-    const { user } = await renderApp('/user/profile');
-    await user.click(await screen.findByRole('button', { name: 'Edit account holder name' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit account holder name' });
     const input = within(dialog).getByLabelText('Account holder name');
     await user.clear(input);
     await user.type(input, 'somchai jaidee');

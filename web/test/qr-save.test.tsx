@@ -1,7 +1,6 @@
-import { deposits, lookups, type Locale, type QrcodeRecord } from '@krapao/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { Locale } from '@krapao/contract';
+import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DepositModal } from '../src/features/deposits/components/DepositModal';
 import {
   drawQrPicture,
   pictureEnv,
@@ -11,7 +10,7 @@ import {
 } from '../src/features/deposits/qr-picture';
 import { formatTime } from '../src/lib/format';
 import { json, mockApi } from './api';
-import { renderUi } from './render';
+import { depositChannel, depositLookup, QR_SVG, qrRecord, renderDepositModal } from './deposit-modal';
 
 // Issue 7 item 10: "Save QR". jsdom has no canvas and decodes no image, so the browser's two primitives
 // (pictureEnv) are replaced by a recorder; the drawing code itself runs as it does in a browser.
@@ -34,31 +33,15 @@ function recorder() {
 }
 
 const EXPIRES = new Date('2026-11-21T10:42:00').getTime();
-const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0z"/></svg>';
-const liveQr: QrcodeRecord = deposits.qrcodeRecordSchema.parse({
+const liveQr = qrRecord({
   qrcodeId: 'Q7F3',
   hasQrcode: true,
   qrcode: QR_SVG,
   payload: '000201',
   amount: 300,
   expireIn: EXPIRES,
-  message: '',
 });
-const lookup = lookups.deposit.response.parse({
-  banks: [
-    {
-      bankCode: 'WW',
-      bankType: 'PAYMENT',
-      mode: '',
-      bank: { nameTH: 'ดับเบิลยู เพย์', nameEN: 'WW Pay' },
-      bankAccountName: 'krapao co ltd',
-      bankAccountNo: 'WW-0001',
-      currency: 'BAHT',
-    },
-  ],
-  wallets: [],
-  isManual: false,
-});
+const lookup = depositLookup([depositChannel('WW')]);
 
 let drawn: ReturnType<typeof recorder>;
 const QR_IMAGE = { decoded: 'qr' };
@@ -83,24 +66,10 @@ afterEach(() => vi.restoreAllMocks());
 
 async function showQr(locale: Locale = 'en') {
   mockApi({ 'GET /api/qrcode/WW': () => json(liveQr) });
-  const app = await renderUi(
-    <DepositModal
-      opened
-      onClose={() => {}}
-      lookup={lookup}
-      loading={false}
-      error={null}
-      registeredAccount={undefined}
-      memberPhone="0812345678"
-      onNoticeSent={() => {}}
-      onDeposited={() => {}}
-    />,
-    { locale },
-  );
-  const dialog = await screen.findByRole('dialog');
-  await app.user.click(within(dialog).getAllByRole('tab')[1]!);
-  await within(dialog).findByRole('timer');
-  return { ...app, dialog };
+  const app = await renderDepositModal(lookup, { locale });
+  await app.user.click(within(app.dialog).getAllByRole('tab')[1]!);
+  await within(app.dialog).findByRole('timer');
+  return app;
 }
 
 describe('save the QR', () => {

@@ -1,95 +1,31 @@
-import {
-  deposits,
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  lookups,
-  type QrcodeRecord,
-} from '@krapao/contract';
+import { deposits, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, type QrcodeRecord } from '@krapao/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DepositModal } from '../src/features/deposits/components/DepositModal';
 import { qrRules } from '../src/features/deposits/qr';
 import { noteServerDate } from '../src/lib/clock';
 import { json, mockApi, type Handler } from './api';
-import { errorEn, renderUi } from './render';
-
-const account = (bankCode: string, bankType: 'BANK' | 'PAYMENT', mode: string) => ({
-  bankCode,
-  bankType,
-  mode,
-  bank: { nameTH: `ช่องทาง ${bankCode}`, nameEN: `${bankCode} Pay` },
-  bankAccountName: 'krapao co ltd',
-  bankAccountNo: `${bankCode}-0001`,
-  currency: 'BAHT' as const,
-});
+import { depositChannel, depositLookup, liveQr, QR_SVG, qrRecord, renderDepositModal } from './deposit-modal';
+import { errorEn } from './render';
 
 // DEP-4: the AUTO KBANK and SCB are bank transfers; KBANK by QR and the four gateways are QR channels.
-const lookup = lookups.deposit.response.parse({
-  banks: [
-    account('KBANK', 'BANK', 'AUTO'),
-    account('SCB', 'BANK', ''),
-    account('KBANK', 'BANK', 'QR'),
-    account('WW', 'PAYMENT', ''),
-    account('PAYTIMZ', 'PAYMENT', ''),
-    account('PAYONEX', 'PAYMENT', ''),
-    account('ZPAY', 'PAYMENT', ''),
-  ],
-  wallets: [],
-  isManual: false,
-});
+const lookup = depositLookup([
+  depositChannel('KBANK', 'BANK', 'AUTO'),
+  depositChannel('SCB', 'BANK'),
+  depositChannel('KBANK', 'BANK', 'QR'),
+  depositChannel('WW'),
+  depositChannel('PAYTIMZ'),
+  depositChannel('PAYONEX'),
+  depositChannel('ZPAY'),
+]);
 const PROVIDERS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'];
 
-const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0z"/></svg>';
-
-const noQr = (message = ''): QrcodeRecord =>
-  deposits.qrcodeRecordSchema.parse({
-    qrcodeId: '',
-    hasQrcode: false,
-    qrcode: '',
-    payload: '',
-    amount: 0,
-    expireIn: 0,
-    message,
-  });
-
-const liveQr = (amount: number, ttlMs: number, qrcodeId = 'Q1'): QrcodeRecord =>
-  deposits.qrcodeRecordSchema.parse({
-    qrcodeId,
-    hasQrcode: true,
-    qrcode: QR_SVG,
-    payload: '00020101021229370016A000000677010111',
-    amount,
-    expireIn: Date.now() + ttlMs,
-    message: '',
-  });
-
-/** The deposit modal as the action drawer opens it; closing it really closes it. */
-function Harness({ onDeposited = () => {} }: { onDeposited?: () => void }) {
-  const [opened, setOpened] = useState(true);
-  return (
-    <DepositModal
-      opened={opened}
-      onClose={() => setOpened(false)}
-      lookup={lookup}
-      loading={false}
-      error={null}
-      registeredAccount={undefined}
-      memberPhone="0812345678"
-      onNoticeSent={() => {}}
-      onDeposited={onDeposited}
-    />
-  );
-}
-
 async function openQr(handlers: Record<string, Handler> = {}) {
-  const none = Object.fromEntries(PROVIDERS.map((p) => [`GET /api/qrcode/${p}`, () => json(noQr())]));
+  const none = Object.fromEntries(PROVIDERS.map((p) => [`GET /api/qrcode/${p}`, () => json(qrRecord())]));
   const api = mockApi({ ...none, ...handlers });
-  const app = await renderUi(<Harness />);
-  const dialog = await screen.findByRole('dialog', { name: 'Deposit' });
-  await app.user.click(within(dialog).getByRole('tab', { name: 'QR code' }));
-  await within(dialog).findByRole('radiogroup', { name: 'QR channels' });
-  return { ...app, api, dialog };
+  const app = await renderDepositModal(lookup);
+  await app.user.click(within(app.dialog).getByRole('tab', { name: 'QR code' }));
+  await within(app.dialog).findByRole('radiogroup', { name: 'QR channels' });
+  return { ...app, api };
 }
 
 const channel = (dialog: HTMLElement, provider: string) =>
@@ -184,8 +120,8 @@ describe('QR deposits', () => {
     // The server keeps the QR it made: the panel polls it while no realtime socket is connected.
     let made: QrcodeRecord | undefined;
     const { dialog, user, api } = await openQr({
-      'POST /api/qrcode/WW': () => json((made = liveQr(500, 600_000, 'QWW1'))),
-      'GET /api/qrcode/WW': () => json(made ?? noQr()),
+      'POST /api/qrcode/WW': () => json((made = liveQr(500, 600_000, { qrcodeId: 'QWW1' }))),
+      'GET /api/qrcode/WW': () => json(made ?? qrRecord()),
       'DELETE /api/qrcode/QWW1': () => {
         made = undefined;
         return json(deposits.cancelQrcode.response.parse({ qrcodeId: 'QWW1', status: 'CANCELLED' }));
@@ -230,7 +166,7 @@ describe('QR deposits', () => {
     };
     try {
       const { dialog, user } = await openQr({
-        'POST /api/qrcode/WW': () => fromServer(liveQr(500, slowBy + 600_000, 'QW5')),
+        'POST /api/qrcode/WW': () => fromServer(liveQr(500, slowBy + 600_000, { qrcodeId: 'QW5' })),
       });
       await user.click(channel(dialog, 'WW'));
       const box = panel(dialog, 'WW');
@@ -260,7 +196,9 @@ describe('QR deposits', () => {
   });
 
   it('[DEP-7] a create answered with hasQrcode false shows its message as an error toast', async () => {
-    const { dialog, user } = await openQr({ 'POST /api/qrcode/KBANK': () => json(noQr('QR_FAIL')) });
+    const { dialog, user } = await openQr({
+      'POST /api/qrcode/KBANK': () => json(qrRecord({ message: 'QR_FAIL' })),
+    });
     const box = panel(dialog, 'KBANK');
     await user.type(await within(box).findByLabelText(/^Amount/), '300');
     await user.click(createButton(box));
@@ -271,7 +209,7 @@ describe('QR deposits', () => {
 
   it("[DEP-7] creating one provider's QR makes the other providers ask for theirs again", async () => {
     const { dialog, user, api } = await openQr({
-      'POST /api/qrcode/PAYTIMZ': () => json(liveQr(50, 600_000, 'QPT1')),
+      'POST /api/qrcode/PAYTIMZ': () => json(liveQr(50, 600_000, { qrcodeId: 'QPT1' })),
     });
     await waitFor(() => expect(api.callsTo('GET', '/api/qrcode/ZPAY')).toHaveLength(1));
     await user.click(channel(dialog, 'PAYTIMZ'));

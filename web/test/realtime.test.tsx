@@ -1,69 +1,29 @@
-import { deposits, lookups, type QrcodeRecord } from '@krapao/contract';
+import type { QrcodeRecord } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { QR_POLL_MS } from '../src/features/deposits/api/get-qrcode';
 import { json, logIn, mockApi, walletFixture, type Handler } from './api';
+import { depositChannel, depositLookup, liveQr, openDepositFromHome, qrRecord } from './deposit-modal';
 import { realtimeStub } from './realtime';
 import { renderApp } from './render';
 
 // Issue 7 item 8: money arrives by itself. The member shell's socket (played by realtimeStub) nudges the
 // app, which asks the API again; a paid QR turns into "received"; without a socket the QR panel polls.
 
-const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21"><path d="M0 0h7v7H0z"/></svg>';
-const record = (over: Partial<QrcodeRecord>): QrcodeRecord =>
-  deposits.qrcodeRecordSchema.parse({
-    qrcodeId: '',
-    hasQrcode: false,
-    qrcode: '',
-    payload: '',
-    amount: 0,
-    expireIn: 0,
-    message: '',
-    ...over,
-  });
-const liveQr = () =>
-  record({
-    qrcodeId: 'Q1',
-    hasQrcode: true,
-    qrcode: QR_SVG,
-    payload: '000201',
-    amount: 300,
-    expireIn: Date.now() + 540_000,
-  });
-const paidQr = () => record({ qrcodeId: 'Q1', amount: 300, paidAt: Date.now() });
-
-const gateway = (code: string, mode = '') => ({
-  bankCode: code,
-  bankType: 'PAYMENT' as const,
-  mode,
-  bank: { nameTH: code, nameEN: `${code} Pay` },
-  bankAccountName: 'krapao co ltd',
-  bankAccountNo: `${code}-0001`,
-  currency: 'BAHT' as const,
-});
+const unpaidQr = () => liveQr(300, 540_000);
+const paidQr = () => qrRecord({ qrcodeId: 'Q1', amount: 300, paidAt: Date.now() });
 // Two QR channels, so the channel picker (and its "QR ready" badge) shows.
-const lookup = lookups.deposit.response.parse({
-  banks: [gateway('WW'), gateway('PAYTIMZ')],
-  wallets: [],
-  isManual: false,
-});
+const lookup = depositLookup([depositChannel('WW'), depositChannel('PAYTIMZ')]);
 
 /** The member shell with the deposit modal open on the QR tab, answering the QR from `qr()`. */
 async function openQrPanel(qr: () => QrcodeRecord) {
-  logIn();
-  const api = mockApi({
-    'GET /api/lookup/deposit': () => json(lookup),
+  const app = await openDepositFromHome(lookup, {
     'GET /api/qrcode/WW': () => json(qr()),
-    'GET /api/qrcode/PAYTIMZ': () => json(record({})),
+    'GET /api/qrcode/PAYTIMZ': () => json(qrRecord()),
   });
-  const app = await renderApp('/user/home');
-  await app.user.click(await screen.findByRole('button', { name: 'Open quick actions' }));
-  const drawer = await screen.findByRole('dialog', { name: 'Quick actions' });
-  await app.user.click(within(drawer).getByRole('button', { name: 'Deposit' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Deposit' });
-  await app.user.click(await within(dialog).findByRole('tab', { name: 'QR code' }));
-  const panel = await within(dialog).findByRole('group', { name: 'WW Pay' });
-  return { ...app, api, dialog, panel };
+  await app.user.click(await within(app.dialog).findByRole('tab', { name: 'QR code' }));
+  const panel = await within(app.dialog).findByRole('group', { name: 'WW Pay' });
+  return { ...app, panel };
 }
 
 describe('money arrives by itself', () => {
@@ -107,7 +67,7 @@ describe('money arrives by itself', () => {
 
   it('[DEP-7] a QR paid while its panel is open turns into "received": no countdown, no "QR ready"', async () => {
     let paid = false;
-    const { panel, dialog, api, user } = await openQrPanel(() => (paid ? paidQr() : liveQr()));
+    const { panel, dialog, api, user } = await openQrPanel(() => (paid ? paidQr() : unpaidQr()));
     realtimeStub.connect();
     expect(await within(panel).findByRole('timer')).toBeTruthy();
     expect(within(dialog).getByTestId('qr-live').textContent).toBe('QR ready');
@@ -130,7 +90,7 @@ describe('money arrives by itself', () => {
 
   it('[DEP-7] without the socket, a live QR is asked for every few seconds until it is paid', async () => {
     let paid = false;
-    const { panel, api } = await openQrPanel(() => (paid ? paidQr() : liveQr()));
+    const { panel, api } = await openQrPanel(() => (paid ? paidQr() : unpaidQr()));
     realtimeStub.disconnect();
     await within(panel).findByRole('timer');
     paid = true;
@@ -139,7 +99,7 @@ describe('money arrives by itself', () => {
   });
 
   it('[DEP-7] with the socket connected the QR is not polled', async () => {
-    const { panel, api } = await openQrPanel(liveQr);
+    const { panel, api } = await openQrPanel(unpaidQr);
     realtimeStub.connect();
     await within(panel).findByRole('timer');
     await new Promise((resolve) => setTimeout(resolve, QR_POLL_MS + 500));

@@ -2,7 +2,8 @@ import { accounts, otp, REGISTER_REDIRECT_DELAY_MS } from '@krapao/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, json, mockApi, otpTicket } from './api';
+import { fail, json, mockApi, otpTicket, type Handler } from './api';
+import { typeOtpCode } from './otp';
 import { errorEn, location, renderApp } from './render';
 
 const validOk = () => json(accounts.validateRegistration.response.parse({ ok: true }));
@@ -23,6 +24,15 @@ async function fillProfile(user: UserEvent, { password = 'secret-pass', confirm 
 async function chooseBank(user: UserEvent, name: RegExp) {
   await user.click(await screen.findByRole('combobox', { name: /Bank/ }));
   await user.click(await screen.findByRole('option', { name }));
+}
+
+/** The wizard on its code step: the phone entered and the code sent (reference KXQ7). */
+async function atCodeStep(handlers: Record<string, Handler>) {
+  const api = mockApi(handlers);
+  const { user } = await renderApp('/register');
+  await enterPhone(user);
+  await screen.findByText('KXQ7');
+  return { api, user };
 }
 
 const activeStep = () => document.querySelector('[data-progress]')?.textContent ?? '';
@@ -66,8 +76,7 @@ describe('register wizard', () => {
     expect(api.callsTo('POST', '/api/otp/send')[0]?.body).toEqual({ phoneNumber: '0812345678' });
     const resend = screen.getByRole('button', { name: /New code in \d+ s/ });
     expect((resend as HTMLButtonElement).disabled).toBe(true);
-    await user.click(screen.getAllByRole('textbox')[0]!);
-    await user.keyboard('482913');
+    await typeOtpCode(user, '482913');
     await waitFor(() =>
       expect(api.callsTo('POST', '/api/otp/verify')[0]?.body).toEqual({
         otpToken: 'tok_123',
@@ -104,19 +113,18 @@ describe('register wizard', () => {
   it.each(['OTP_CODE_INVALID', 'OTP_EXPIRED', 'OTP_NOT_EXIST', 'OTP_TOKEN_INVALID'])(
     '[REG-9] shows %s translated on the OTP step',
     async (code) => {
-      mockApi({ 'POST /api/otp/send': () => json(otpTicket()), 'POST /api/otp/verify': () => fail(code) });
-      const { user } = await renderApp('/register');
-      await enterPhone(user);
-      await screen.findByText('KXQ7');
-      await user.click(screen.getAllByRole('textbox')[0]!);
-      await user.keyboard('111111');
+      const { user } = await atCodeStep({
+        'POST /api/otp/send': () => json(otpTicket()),
+        'POST /api/otp/verify': () => fail(code),
+      });
+      await typeOtpCode(user, '111111');
       expect((await screen.findByRole('alert')).textContent).toContain(errorEn(code));
     },
   );
 
   it('[REG-9] after OTP_BLOCK the new-code link counts down until a resend is allowed, then sends one', async () => {
     let sends = 0;
-    const api = mockApi({
+    const { api, user } = await atCodeStep({
       'POST /api/otp/send': () =>
         json(
           ++sends === 1
@@ -125,11 +133,7 @@ describe('register wizard', () => {
         ),
       'POST /api/otp/verify': () => fail('OTP_BLOCK', 429),
     });
-    const { user } = await renderApp('/register');
-    await enterPhone(user);
-    await screen.findByText('KXQ7');
-    await user.click(screen.getAllByRole('textbox')[0]!);
-    await user.keyboard('111111');
+    await typeOtpCode(user, '111111');
     expect((await screen.findByRole('alert')).textContent).toContain(errorEn('OTP_BLOCK'));
     // While the server would answer REQUEST_LIMIT_1MIN, no link: the time left instead.
     expect(screen.getByTestId('otp-new-code-wait').textContent).toMatch(/^New code in [12] s$/);
@@ -143,13 +147,10 @@ describe('register wizard', () => {
   it('[REG-3] "change number" and the same number again goes back to the still-valid code, sending none', async () => {
     let sends = 0;
     // The server refuses a second send within a minute: asking again would trap the member.
-    const api = mockApi({
+    const { api, user } = await atCodeStep({
       'POST /api/otp/send': () => (++sends === 1 ? json(otpTicket()) : fail('REQUEST_LIMIT_1MIN', 429)),
       'POST /api/otp/verify': codeValid,
     });
-    const { user } = await renderApp('/register');
-    await enterPhone(user);
-    await screen.findByText('KXQ7');
     await user.click(screen.getByRole('button', { name: 'Change number' }));
     expect(((await screen.findByLabelText('Phone number')) as HTMLInputElement).value).toBe('0812345678');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -158,8 +159,7 @@ describe('register wizard', () => {
     expect(api.callsTo('POST', '/api/otp/send')).toHaveLength(1);
     // The countdown went on; it did not start again from 60.
     expect(screen.getByRole('button', { name: /New code in \d+ s/ })).toBeTruthy();
-    await user.click(screen.getAllByRole('textbox')[0]!);
-    await user.keyboard('482913');
+    await typeOtpCode(user, '482913');
     expect(await screen.findByLabelText(/Full name/)).toBeTruthy();
     expect(api.callsTo('POST', '/api/otp/verify')[0]?.body).toEqual({
       otpToken: 'tok_123',
@@ -169,15 +169,11 @@ describe('register wizard', () => {
 
   it('[REG-3] a blocked code, "change number" and the same number: back to the block and its countdown', async () => {
     let sends = 0;
-    const api = mockApi({
+    const { api, user } = await atCodeStep({
       'POST /api/otp/send': () => (++sends === 1 ? json(otpTicket()) : fail('REQUEST_LIMIT_1MIN', 429)),
       'POST /api/otp/verify': () => fail('OTP_BLOCK', 429),
     });
-    const { user } = await renderApp('/register');
-    await enterPhone(user);
-    await screen.findByText('KXQ7');
-    await user.click(screen.getAllByRole('textbox')[0]!);
-    await user.keyboard('111111');
+    await typeOtpCode(user, '111111');
     await screen.findByRole('alert');
     await user.click(screen.getByRole('button', { name: 'Change number' }));
     await user.click(await screen.findByRole('button', { name: 'Next' }));

@@ -1,17 +1,26 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { errorText, i18n } from '../i18n';
+
+interface ErrorAlertProps {
+  code: string;
+  retryAfterS?: number | undefined;
+  /** What the member can do about it, after the words (a link to a new code). */
+  children?: ReactNode;
+}
 
 /**
  * ERR-1: a server or client error code, in the member's words, under the form that caused it. With
  * `retryAfterS` (the server's Retry-After) a REQUEST_LIMIT says how long to wait (LOG-3, PRO-2).
  */
-export function ErrorAlert({ code, retryAfterS }: { code: string; retryAfterS?: number | undefined }) {
+export function ErrorAlert({ code, retryAfterS, children }: ErrorAlertProps) {
   const text =
     code === 'REQUEST_LIMIT' && retryAfterS !== undefined ? retryWaitText(retryAfterS) : errorText(code);
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
       {text}
+      {children}
     </Alert>
   );
 }

@@ -1,10 +1,8 @@
-import '@mantine/core/styles/PinInput.css';
-import { Alert, Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { OTP_DIGITS } from '@krapao/contract';
-import { IconAlertCircle, IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NewCodeLink, OtpCodeEntry } from '../../../components/OtpCodeEntry';
 import { useTranslation } from '../../../i18n/react';
-import { errorText } from '../../../i18n';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { SPENT_CODE_ANSWERS, useSecondsToResend } from '../../../lib/otp-ticket';
@@ -73,57 +71,26 @@ export function OtpStep({ phone, ticket, onTicket, onVerified, onBack }: OtpStep
       <Text c="dimmed" fz="sm">
         {t('otp.sentTo', { phone })}
       </Text>
-      <Text fz="sm">
-        {t('otp.ref')}: <b data-testid="otp-ref">{ticket.otpRef}</b>
-      </Text>
-      {ticket.code && (
-        <Alert
-          color="blue"
-          variant="light"
-          role="status"
-          icon={<IconMessage2 size={20} />}
-          title={t('otp.demoTitle')}
-        >
-          {t('otp.demoText', { code: ticket.code })}
-        </Alert>
-      )}
-      <Center>
-        <PinInput
-          length={OTP_DIGITS}
-          type="number"
-          oneTimeCode
-          size="md"
-          gap={8}
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            if (error) setError(null);
-          }}
-          onComplete={submit}
-          error={Boolean(error)}
-          aria-label={t('otp.code')}
-          disabled={verify.isPending || spent}
-        />
-      </Center>
-      {error && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-          {errorText(error)}
-          {spent && error === ticket.dead && (
+      <OtpCodeEntry
+        ticket={ticket}
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          if (error) setError(null);
+        }}
+        onComplete={submit}
+        error={error}
+        errorAction={
+          spent &&
+          error === ticket.dead && (
             <>
               {' '}
-              {left > 0 ? (
-                <Text span fz="sm" fw={600} data-testid="otp-new-code-wait">
-                  {t('otp.resendIn', { seconds: left })}
-                </Text>
-              ) : (
-                <Anchor component="button" type="button" fz="sm" onClick={onResend}>
-                  {t('otp.requestNew')}
-                </Anchor>
-              )}
+              <NewCodeLink secondsLeft={left} label={t('otp.requestNew')} onClick={onResend} />
             </>
-          )}
-        </Alert>
-      )}
+          )
+        }
+        disabled={verify.isPending || spent}
+      />
       <Button
         size="lg"
         fullWidth
