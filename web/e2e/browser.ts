@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import { launchChromium } from '../../scripts/lib.mjs';
 
@@ -44,4 +44,104 @@ export async function expectSuccessfulEntries(page: Page, count: number) {
       { timeout: 15_000 },
     )
     .toBe(count);
+}
+
+/** A member the browser tests register through the API (the register journey has its own browser test). */
+export interface TestMember {
+  phone: string;
+  password: string;
+  name: string;
+  bankCode: string;
+  bankAccountName: string;
+  bankAccountNo: string;
+}
+
+/** POSTs to the test server as the web app does; anything but 200 fails the test. The answer's body. */
+export async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${inject('baseUrl')}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user', ...headers },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${path}: ${res.status}`).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Registers the member as the wizard does: the code sent to the phone, then the account. */
+export async function registerMember(m: TestMember) {
+  const sent = await post('/api/otp/send', { phoneNumber: m.phone });
+  await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: sent.code });
+  await post('/api/account', {
+    name: m.name,
+    username: m.phone,
+    password: m.password,
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: m.bankCode,
+    bankAccountName: m.bankAccountName,
+    bankAccountNo: m.bankAccountNo,
+  });
+}
+
+/** The member's session token, from the API's login (for a page that starts logged in). */
+export async function sessionToken(m: Pick<TestMember, 'phone' | 'password'>) {
+  return String((await post('/api/login', { username: m.phone, password: m.password })).token);
+}
+
+/**
+ * The member sends money from their registered account to the operator's KBANK account at the simulated
+ * bank; `report: false` keeps it from the bank feed (a transfer only a slip can claim).
+ */
+export const bankTransfer = (
+  from: Pick<TestMember, 'bankCode' | 'bankAccountNo'>,
+  amount: number,
+  extra: { report?: boolean } = {},
+) =>
+  post('/sim/bank/transfers', {
+    fromBankCode: from.bankCode,
+    fromAccountNo: from.bankAccountNo,
+    toAccountNo: '0481234567',
+    amount,
+    ...extra,
+  });
+
+/** LOG-1 in English: the member logs in through the form and lands on their home. */
+export async function logInInBrowser(page: Page, m: Pick<TestMember, 'phone' | 'password'>) {
+  await page.goto(`${inject('baseUrl')}/login`);
+  await page.evaluate(() => localStorage.setItem('locale', 'en'));
+  await page.reload();
+  await page.getByLabel(/^Phone number/).fill(m.phone);
+  await page.getByLabel(/^Password/).fill(m.password);
+  await page.getByRole('button', { name: en.login.submit }).click();
+  await page.waitForURL(/\/user\/home$/);
+}
+
+/** The deposit dialog, opened from the action drawer (English). */
+export async function openDeposit(page: Page) {
+  await page.getByRole('button', { name: en.nav.actions }).click();
+  await page.getByRole('button', { name: en.actions.deposit }).click();
+  return page.getByRole('dialog', { name: en.deposit.title });
+}
+
+/** DEP-6 in English: a QR for 100 baht at the operator's KBANK QR channel; the deposit dialog showing it. */
+export async function createQrInBrowser(page: Page) {
+  const deposit = await openDeposit(page);
+  await deposit.getByRole('tab', { name: en.deposit.sectionQr }).click();
+  await deposit.getByRole('radio', { name: /KBANK/ }).click();
+  await deposit.getByRole('group', { name: en.deposit.qr.quickPicks }).getByRole('button').nth(3).click();
+  await deposit.getByRole('button', { name: en.deposit.qr.create }).click();
+  return deposit;
+}
+
+/**
+ * Someone pays the newest QR from a banking app: here, the gateway's sandbox in another tab. Other
+ * browser tests on this server may have paid QRs of their own: this one is the one more.
+ */
+export async function payQrInSandbox(page: Page) {
+  const sandbox = await page.context().newPage();
+  await sandbox.goto(`${inject('baseUrl')}/sim/gateway/`);
+  const paidBefore = await sandbox.getByRole('cell', { name: 'PAID' }).count();
+  await sandbox.getByRole('button', { name: 'Pay' }).first().click();
+  await expect.poll(() => sandbox.getByRole('cell', { name: 'PAID' }).count()).toBe(paidBefore + 1);
+  await sandbox.close();
 }

@@ -7,51 +7,29 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import {
+  bankTransfer,
+  createQrInBrowser,
   expectSuccessfulEntries,
+  logInInBrowser,
   openBrowser,
+  openDeposit,
+  payQrInSandbox,
+  registerMember,
   screenshot,
   withdrawInBrowser,
   type Session,
+  type TestMember,
 } from './browser.ts';
 
 const base = inject('baseUrl');
-const member = {
+const member: TestMember = {
   phone: '0861234567',
   password: 'deposit-journey-1',
+  name: 'Malee Deposit',
   bankCode: 'SCB',
+  bankAccountName: 'MALEE DEPOSIT',
   bankAccountNo: '4209876543',
 };
-
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** Registers the member through the API (the register journey has its own browser test). */
-async function registerMember() {
-  const sent = await post('/api/otp/send', { phoneNumber: member.phone });
-  await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: sent.code });
-  await post('/api/account', {
-    name: 'Malee Deposit',
-    username: member.phone,
-    password: member.password,
-    sourceCode: 'FACEBOOK',
-    inviteCode: '',
-    bankCode: member.bankCode,
-    bankAccountName: 'MALEE DEPOSIT',
-    bankAccountNo: member.bankAccountNo,
-  });
-}
-
-async function openDeposit(page: Page) {
-  await page.getByRole('button', { name: en.nav.actions }).click();
-  await page.getByRole('button', { name: en.actions.deposit }).click();
-  return page.getByRole('dialog', { name: en.deposit.title });
-}
 
 const balanceShows = (page: Page, text: string) =>
   expect
@@ -68,27 +46,17 @@ const balanceShows = (page: Page, text: string) =>
 describe('deposits without the bank feed, in the browser', () => {
   let s: Session;
   beforeAll(async () => {
-    await registerMember();
+    await registerMember(member);
     s = await openBrowser();
   });
   afterAll(() => s.close());
 
   it('[DEP-6] [DEP-7] [SLIP-1] [SLIP-3] [SLIP-5] [WD-2] a QR paid in the sandbox and a verified slip credit the wallet; a withdrawal is paid', async () => {
     const { page } = s;
-    await page.goto(`${base}/login`);
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.reload();
-    await page.getByLabel(/^Phone number/).fill(member.phone);
-    await page.getByLabel(/^Password/).fill(member.password);
-    await page.getByRole('button', { name: en.login.submit }).click();
-    await page.waitForURL(/\/user\/home$/);
+    await logInInBrowser(page, member);
 
     // A QR for 100 baht at the operator's KBANK QR channel (DEP-6).
-    let deposit = await openDeposit(page);
-    await deposit.getByRole('tab', { name: en.deposit.sectionQr }).click();
-    await deposit.getByRole('radio', { name: /KBANK/ }).click();
-    await deposit.getByRole('group', { name: en.deposit.qr.quickPicks }).getByRole('button').nth(3).click();
-    await deposit.getByRole('button', { name: en.deposit.qr.create }).click();
+    let deposit = await createQrInBrowser(page);
     const qr = deposit.getByRole('img', { name: /QR code to pay/ });
     await expect.poll(() => qr.count()).toBe(1);
     await expect.poll(() => deposit.getByRole('timer').textContent()).toMatch(/^(10:00|09:5\d)$/);
@@ -96,13 +64,7 @@ describe('deposits without the bank feed, in the browser', () => {
     await screenshot(page, 'deposit-qr-en');
 
     // Someone pays it from a banking app: here, the gateway's sandbox in another tab.
-    const sandbox = await page.context().newPage();
-    await sandbox.goto(`${base}/sim/gateway/`);
-    // realtime.e2e.ts may have paid a QR on this server before: this one is the one more.
-    const paidBefore = await sandbox.getByRole('cell', { name: 'PAID' }).count();
-    await sandbox.getByRole('button', { name: 'Pay' }).first().click();
-    await expect.poll(() => sandbox.getByRole('cell', { name: 'PAID' }).count()).toBe(paidBefore + 1);
-    await sandbox.close();
+    await payQrInSandbox(page);
 
     // The panel sees the payment by itself and says so (issue 7 item 8; realtime.e2e.ts shows it in
     // full); the member closes the modal and the balance has risen (DEP-7).
@@ -112,13 +74,7 @@ describe('deposits without the bank feed, in the browser', () => {
     await balanceShows(page, '฿100.00');
 
     // A transfer the bank feed missed: the member uploads its slip (SLIP-1).
-    const transfer = await post('/sim/bank/transfers', {
-      fromBankCode: member.bankCode,
-      fromAccountNo: member.bankAccountNo,
-      toAccountNo: '0481234567',
-      amount: 250,
-      report: false,
-    });
+    const transfer = await bankTransfer(member, 250, { report: false });
     const slip = await fetch(`${base}${transfer.slipUrl as string}`);
     const file = join(mkdtempSync(join(tmpdir(), 'krapao-slip-')), 'slip.png');
     writeFileSync(file, Buffer.from(await slip.arrayBuffer()));

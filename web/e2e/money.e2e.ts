@@ -4,15 +4,23 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import {
+  bankTransfer,
   expectSuccessfulEntries,
+  logInInBrowser,
   openBrowser,
+  openDeposit,
   screenshot,
   withdrawInBrowser,
   type Session,
 } from './browser.ts';
 
 const base = inject('baseUrl');
-const DEMO = { phone: '0812345678', password: 'krapao-demo-1', bankCode: 'KBANK', accountNo: '1234567890' };
+const DEMO = {
+  phone: '0812345678',
+  password: 'krapao-demo-1',
+  bankCode: 'KBANK',
+  bankAccountNo: '1234567890',
+};
 
 describe('money in the browser', () => {
   let s: Session;
@@ -24,32 +32,14 @@ describe('money in the browser', () => {
   it('[DEP-11] [DEP-1] [DEP-5] [WD-2] [ST-1] [BAL-1] a transfer credits the wallet; a withdrawal is pending, then paid', async () => {
     const { page } = s;
     // The member sends 1,500 baht from their registered account at their own bank.
-    const sent = await fetch(`${base}/sim/bank/transfers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        fromBankCode: DEMO.bankCode,
-        fromAccountNo: DEMO.accountNo,
-        toAccountNo: '0481234567',
-        amount: 1500,
-      }),
-    });
-    expect(sent.status).toBe(200);
+    await bankTransfer(DEMO, 1500);
 
-    await page.goto(`${base}/login`);
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.reload();
-    await page.getByLabel(/^Phone number/).fill(DEMO.phone);
-    await page.getByLabel(/^Password/).fill(DEMO.password);
-    await page.getByRole('button', { name: en.login.submit }).click();
-    await page.waitForURL(/\/user\/home$/);
+    await logInInBrowser(page, DEMO);
     await expect.poll(() => page.getByText('฿1,500.00').count()).toBeGreaterThan(0);
     await screenshot(page, 'money-home-en');
 
     // The deposit modal shows the operator's account to transfer to (DEP-1, DEP-5).
-    await page.getByRole('button', { name: en.nav.actions }).click();
-    await page.getByRole('button', { name: en.actions.deposit }).click();
-    const deposit = page.getByRole('dialog', { name: en.deposit.title });
+    const deposit = await openDeposit(page);
     await expect.poll(() => deposit.getByText('048-123-4567').count()).toBeGreaterThan(0);
     await expect.poll(() => deposit.getByText('KRAPAO CO LTD').count()).toBeGreaterThan(0);
     await page.waitForTimeout(500); // let the opening transition finish before the picture

@@ -6,50 +6,34 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import th from '../src/i18n/locales/th.json' with { type: 'json' };
-import { openBrowser, screenshot, type Session } from './browser.ts';
+import {
+  bankTransfer,
+  openBrowser,
+  registerMember,
+  screenshot,
+  sessionToken,
+  type Session,
+  type TestMember,
+} from './browser.ts';
 
 const base = inject('baseUrl');
 const LOCALES = { th, la, en } as const;
 type Lng = keyof typeof LOCALES;
-const member = {
+const member: TestMember = {
   phone: '0867770015',
   password: 'polish-journey-1',
+  name: 'มาลี ใจงาม',
   bankCode: 'KBANK',
+  bankAccountName: 'MALEE JAINGAM',
   bankAccountNo: '7012345678',
 };
 let token = '';
 
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
 /** A member (through the API) with one deposit on the statement, and their session token. */
 async function memberWithADeposit() {
-  const sent = await post('/api/otp/send', { phoneNumber: member.phone });
-  await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: sent.code });
-  await post('/api/account', {
-    name: 'มาลี ใจงาม',
-    username: member.phone,
-    password: member.password,
-    sourceCode: 'FACEBOOK',
-    inviteCode: '',
-    bankCode: member.bankCode,
-    bankAccountName: 'MALEE JAINGAM',
-    bankAccountNo: member.bankAccountNo,
-  });
-  await post('/sim/bank/transfers', {
-    fromBankCode: member.bankCode,
-    fromAccountNo: member.bankAccountNo,
-    toAccountNo: '0481234567',
-    amount: 300,
-  });
-  const login = await post('/api/login', { username: member.phone, password: member.password });
-  return String(login.token);
+  await registerMember(member);
+  await bankTransfer(member, 300);
+  return sessionToken(member);
 }
 
 /** The member's session and language, as the app keeps them, then the page. */

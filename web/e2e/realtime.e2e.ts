@@ -5,42 +5,28 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
-import { openBrowser, type Session } from './browser.ts';
+import {
+  bankTransfer,
+  createQrInBrowser,
+  logInInBrowser,
+  openBrowser,
+  payQrInSandbox,
+  registerMember,
+  type Session,
+  type TestMember,
+} from './browser.ts';
 
-const base = inject('baseUrl');
-const member = {
+const member: TestMember = {
   phone: '0867654321',
   password: 'realtime-journey-1',
+  name: 'Noi Realtime',
   bankCode: 'KTB',
+  bankAccountName: 'NOI REALTIME',
   bankAccountNo: '6601234567',
 };
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
-
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-async function registerMember() {
-  const sent = await post('/api/otp/send', { phoneNumber: member.phone });
-  await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: sent.code });
-  await post('/api/account', {
-    name: 'Noi Realtime',
-    username: member.phone,
-    password: member.password,
-    sourceCode: 'FACEBOOK',
-    inviteCode: '',
-    bankCode: member.bankCode,
-    bankAccountName: 'NOI REALTIME',
-    bankAccountNo: member.bankAccountNo,
-  });
-}
 
 const totalBalance = (page: Page) =>
   page.getByRole('region', { name: en.wallet.card }).getByLabel(en.home.walletTotal).first().textContent();
@@ -50,17 +36,11 @@ describe('money arrives by itself, in the browser', () => {
   const sockets: string[] = [];
   const consoleErrors: string[] = [];
   beforeAll(async () => {
-    await registerMember();
+    await registerMember(member);
     s = await openBrowser();
     s.page.on('websocket', (ws) => sockets.push(ws.url()));
     s.page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
-    await s.page.goto(`${base}/login`);
-    await s.page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await s.page.reload();
-    await s.page.getByLabel(/^Phone number/).fill(member.phone);
-    await s.page.getByLabel(/^Password/).fill(member.password);
-    await s.page.getByRole('button', { name: en.login.submit }).click();
-    await s.page.waitForURL(/\/user\/home$/);
+    await logInInBrowser(s.page, member);
   });
   afterAll(() => s.close());
 
@@ -71,25 +51,14 @@ describe('money arrives by itself, in the browser', () => {
     await expect.poll(() => sockets.filter((u) => u.includes('/socket.io/')).length).toBe(1);
     expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 
-    await post('/sim/bank/transfers', {
-      fromBankCode: member.bankCode,
-      fromAccountNo: member.bankAccountNo,
-      toAccountNo: '0481234567',
-      amount: 1500,
-    });
+    await bankTransfer(member, 1500);
     await expect.poll(() => page.getByText('฿1,500.00 received').count()).toBeGreaterThan(0);
     await expect.poll(() => totalBalance(page)).toBe('฿1,500.00');
   });
 
   it('[DEP-7] [trust-8] [trust-10] a QR paid in the sandbox turns into "received" with no reload or click; the saved QR reads back', async () => {
     const { page } = s;
-    await page.getByRole('button', { name: en.nav.actions }).click();
-    await page.getByRole('button', { name: en.actions.deposit }).click();
-    const deposit = page.getByRole('dialog', { name: en.deposit.title });
-    await deposit.getByRole('tab', { name: en.deposit.sectionQr }).click();
-    await deposit.getByRole('radio', { name: /KBANK/ }).click();
-    await deposit.getByRole('group', { name: en.deposit.qr.quickPicks }).getByRole('button').nth(3).click();
-    await deposit.getByRole('button', { name: en.deposit.qr.create }).click();
+    const deposit = await createQrInBrowser(page);
     await expect.poll(() => deposit.getByRole('timer').count()).toBe(1);
 
     // Save QR: a PNG with the QR a banking app reads, the amount and the time to pay by.
@@ -105,13 +74,7 @@ describe('money arrives by itself, in the browser', () => {
     await download.saveAs(`${DOCS}/screenshot-qr-saved.png`);
 
     // Someone pays it from a banking app: the gateway's sandbox, in another tab.
-    const sandbox = await page.context().newPage();
-    await sandbox.goto(`${base}/sim/gateway/`);
-    // Other browser tests on this server paid QRs of their own: this one is the one more.
-    const paidBefore = await sandbox.getByRole('cell', { name: 'PAID' }).count();
-    await sandbox.getByRole('button', { name: 'Pay' }).first().click();
-    await expect.poll(() => sandbox.getByRole('cell', { name: 'PAID' }).count()).toBe(paidBefore + 1);
-    await sandbox.close();
+    await payQrInSandbox(page);
 
     // Back on the member's tab, untouched: the QR says it was received, the countdown and badge are gone.
     const received = deposit.getByTestId('qr-received');

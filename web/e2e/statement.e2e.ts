@@ -4,51 +4,34 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import th from '../src/i18n/locales/th.json' with { type: 'json' };
-import { openBrowser, screenshot, type Session } from './browser.ts';
+import {
+  bankTransfer,
+  logInInBrowser,
+  openBrowser,
+  post,
+  registerMember,
+  screenshot,
+  sessionToken,
+  type Session,
+  type TestMember,
+} from './browser.ts';
 
 const base = inject('baseUrl');
 
-async function api(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user', ...headers },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `${path}: ${res.status}`).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** A member of their own (the demo member belongs to the other browser tests), registered as the wizard does. */
+/** A member of their own (the demo member belongs to the other browser tests), with their session token. */
 async function newMember() {
   const suffix = String(Date.now()).slice(-7);
-  const member = {
-    name: 'Malee Srisuk',
-    username: `089${suffix}`,
+  const member: TestMember = {
+    phone: `089${suffix}`,
     password: 'correct horse 1',
-    sourceCode: 'FACEBOOK',
-    inviteCode: '',
+    name: 'Malee Srisuk',
     bankCode: 'KBANK',
     bankAccountName: 'MALEE SRISUK',
     bankAccountNo: `77${suffix}1`,
   };
-  const otp = await api('/api/otp/send', { phoneNumber: member.username });
-  await api('/api/otp/verify', { otpToken: otp.otpToken, otpCode: otp.code });
-  await api('/api/account', member);
-  const { token } = await api('/api/login', {
-    username: member.username,
-    password: member.password,
-    isRemember: false,
-  });
-  return { ...member, token: String(token) };
+  await registerMember(member);
+  return { ...member, token: await sessionToken(member) };
 }
-
-const transfer = (from: { bankCode: string; bankAccountNo: string }, amount: number) =>
-  api('/sim/bank/transfers', {
-    fromBankCode: from.bankCode,
-    fromAccountNo: from.bankAccountNo,
-    toAccountNo: '0481234567',
-    amount,
-  });
 
 describe('the statement in the browser', () => {
   let s: Session;
@@ -56,29 +39,23 @@ describe('the statement in the browser', () => {
     s = await openBrowser();
   });
   afterAll(async () => {
-    await api('/sim/bank/config', { payoutMode: 'pay' });
+    await post('/sim/bank/config', { payoutMode: 'pay' });
     await s.close();
   });
 
   it('[trust-9] [DEP-12] [WD-2] [ST-1] a matched notice is one deposit; a refused withdrawal reads as returned', async () => {
     const m = await newMember();
     const auth = { authorization: `Bearer ${m.token}` };
-    await transfer(m, 1_500);
+    await bankTransfer(m, 1_500);
     // "I have transferred 300", then the transfer arrives: one credited line.
-    await api('/api/wallet/add', { amount: 300 }, { ...auth, 'idempotency-key': `notice-${m.username}` });
-    await transfer(m, 300);
+    await post('/api/wallet/add', { amount: 300 }, { ...auth, 'idempotency-key': `notice-${m.phone}` });
+    await bankTransfer(m, 300);
     // The bank refuses the payout; the money comes back to the wallet.
-    await api('/sim/bank/config', { payoutMode: 'fail' });
-    await api('/api/wallet/withdraw', { amount: 100 }, { ...auth, 'idempotency-key': `wd-${m.username}` });
+    await post('/sim/bank/config', { payoutMode: 'fail' });
+    await post('/api/wallet/withdraw', { amount: 100 }, { ...auth, 'idempotency-key': `wd-${m.phone}` });
 
     const { page } = s;
-    await page.goto(`${base}/login`);
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.reload();
-    await page.getByLabel(/^Phone number/).fill(m.username);
-    await page.getByLabel(/^Password/).fill(m.password);
-    await page.getByRole('button', { name: en.login.submit }).click();
-    await page.waitForURL(/\/user\/home$/);
+    await logInInBrowser(page, m);
     await page.goto(`${base}/user/statement`);
 
     const refused = page.locator('li[data-type="withdraw"]');
