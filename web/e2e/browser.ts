@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import { launchChromium } from '../../scripts/lib.mjs';
 
@@ -14,6 +14,19 @@ export type Session = Awaited<ReturnType<typeof launchChromium>>;
 export const openBrowser = (
   opts: { viewport?: { width: number; height: number }; locale?: string } = {},
 ): Promise<Session> => launchChromium(opts);
+
+/**
+ * One browser for the enclosing describe: opened before its tests, closed after them. The handle's
+ * fields (page, context) are there once the tests run.
+ */
+export function useBrowser(opts: Parameters<typeof openBrowser>[0] = {}): Session {
+  const s = {} as Session;
+  beforeAll(async () => {
+    Object.assign(s, await openBrowser(opts));
+  });
+  afterAll(() => s.close());
+  return s;
+}
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

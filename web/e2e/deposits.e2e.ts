@@ -4,20 +4,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import {
   bankTransfer,
   createQrInBrowser,
   expectSuccessfulEntries,
   logInInBrowser,
-  openBrowser,
   openDeposit,
   payQrInSandbox,
   registerMember,
   screenshot,
+  useBrowser,
   withdrawInBrowser,
-  type Session,
   type TestMember,
 } from './browser.ts';
 
@@ -44,12 +43,8 @@ const balanceShows = (page: Page, text: string) =>
     .toBeGreaterThan(0);
 
 describe('deposits without the bank feed, in the browser', () => {
-  let s: Session;
-  beforeAll(async () => {
-    await registerMember(member);
-    s = await openBrowser();
-  });
-  afterAll(() => s.close());
+  const s = useBrowser();
+  beforeAll(() => registerMember(member));
 
   it('[DEP-6] [DEP-7] [SLIP-1] [SLIP-3] [SLIP-5] [WD-2] a QR paid in the sandbox and a verified slip credit the wallet; a withdrawal is paid', async () => {
     const { page } = s;

@@ -1,14 +1,14 @@
 // The first complete member journey, in a real browser against a real server, in th, la and en:
 // register with OTP, log in with and without "remember", reload and stay logged in, read the profile,
 // change the password, log out (the old token is refused), log in with the new password.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import th from '../src/i18n/locales/th.json' with { type: 'json' };
 import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import errorsEn from '../src/i18n/errors/en.json' with { type: 'json' };
 import errorsTh from '../src/i18n/errors/th.json' with { type: 'json' };
-import { openBrowser, screenshot, type Session } from './browser.ts';
+import { screenshot, useBrowser } from './browser.ts';
 
 const base = inject('baseUrl');
 const LOCALES = { th, la, en } as const;
@@ -100,11 +100,7 @@ const storedToken = (page: Page) =>
 
 for (const lng of Object.keys(LOCALES) as Lng[]) {
   describe(`a member's first visit in ${lng}`, () => {
-    let s: Session;
-    beforeAll(async () => {
-      s = await openBrowser();
-    });
-    afterAll(() => s.close());
+    const s = useBrowser();
 
     it(`[REG-1] [REG-3] [REG-8] [LOG-1] [SH-12] [SH-15] [PRO-1] [PRO-2] registers, logs in, edits and logs out (${lng})`, async () => {
       const T = LOCALES[lng];
@@ -159,11 +155,7 @@ for (const lng of Object.keys(LOCALES) as Lng[]) {
 }
 
 describe('bad input in the browser', () => {
-  let s: Session;
-  beforeAll(async () => {
-    s = await openBrowser();
-  });
-  afterAll(() => s.close());
+  const s = useBrowser();
 
   it('[REG-7] a phone already registered is told EXISTING_USER on step 1 (th)', async () => {
     const { page } = s;

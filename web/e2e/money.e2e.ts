@@ -1,17 +1,16 @@
 // The first money journey in a real browser: a bank transfer from the member's registered account
 // credits the wallet; the deposit modal shows where to send money; a withdrawal leaves the wallet at once,
 // shows as pending, is paid out by the (simulated) bank, and the statement tells the story.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import {
   bankTransfer,
   expectSuccessfulEntries,
   logInInBrowser,
-  openBrowser,
   openDeposit,
   screenshot,
+  useBrowser,
   withdrawInBrowser,
-  type Session,
 } from './browser.ts';
 
 const base = inject('baseUrl');
@@ -23,11 +22,7 @@ const DEMO = {
 };
 
 describe('money in the browser', () => {
-  let s: Session;
-  beforeAll(async () => {
-    s = await openBrowser();
-  });
-  afterAll(() => s.close());
+  const s = useBrowser();
 
   it('[DEP-11] [DEP-1] [DEP-5] [WD-2] [ST-1] [BAL-1] a transfer credits the wallet; a withdrawal is pending, then paid', async () => {
     const { page } = s;

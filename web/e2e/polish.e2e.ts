@@ -2,17 +2,16 @@
 // lo-LA, the quick-action drawer inside the app column on a desktop, Thai and Lao labels that never
 // break inside a word on narrow phones, and the member 404; with screenshots in th, la and en.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import th from '../src/i18n/locales/th.json' with { type: 'json' };
 import {
   bankTransfer,
-  openBrowser,
   registerMember,
   screenshot,
   sessionToken,
-  type Session,
+  useBrowser,
   type TestMember,
 } from './browser.ts';
 
@@ -83,11 +82,7 @@ describe('polish in the browser', () => {
   });
 
   describe('in a Chromium whose own language is lo-LA', () => {
-    let s: Session;
-    beforeAll(async () => {
-      s = await openBrowser({ locale: 'lo-LA' });
-    });
-    afterAll(() => s.close());
+    const s = useBrowser({ locale: 'lo-LA' });
 
     it('[ST-3] the statement says "time ago" in Lao, not "-5 min"', async () => {
       const { page } = s;
@@ -108,11 +103,7 @@ describe('polish in the browser', () => {
   });
 
   describe('at a desktop size', () => {
-    let s: Session;
-    beforeAll(async () => {
-      s = await openBrowser({ viewport: { width: 1280, height: 800 } });
-    });
-    afterAll(() => s.close());
+    const s = useBrowser({ viewport: { width: 1280, height: 800 } });
 
     it('[SH-11] [trust-13] the quick-action drawer opens inside the app column, centred with it', async () => {
       const { page } = s;
@@ -131,11 +122,7 @@ describe('polish in the browser', () => {
   });
 
   describe('on phones', () => {
-    let s: Session;
-    beforeAll(async () => {
-      s = await openBrowser();
-    });
-    afterAll(() => s.close());
+    const s = useBrowser();
 
     it.each([390, 360, 320])(
       '[HOME-3] [SH-11] [trust-15] at %i px, Thai and Lao labels never break inside a word',

@@ -5,16 +5,15 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import {
   bankTransfer,
   createQrInBrowser,
   logInInBrowser,
-  openBrowser,
   payQrInSandbox,
   registerMember,
-  type Session,
+  useBrowser,
   type TestMember,
 } from './browser.ts';
 
@@ -32,17 +31,15 @@ const totalBalance = (page: Page) =>
   page.getByRole('region', { name: en.wallet.card }).getByLabel(en.home.walletTotal).first().textContent();
 
 describe('money arrives by itself, in the browser', () => {
-  let s: Session;
+  const s = useBrowser();
   const sockets: string[] = [];
   const consoleErrors: string[] = [];
   beforeAll(async () => {
     await registerMember(member);
-    s = await openBrowser();
     s.page.on('websocket', (ws) => sockets.push(ws.url()));
     s.page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
     await logInInBrowser(s.page, member);
   });
-  afterAll(() => s.close());
 
   it('[DEP-11] [HOME-1] a bank transfer shows "received" and the new balance on the home card, unasked', async () => {
     const { page } = s;

@@ -1,18 +1,17 @@
 // Issue 7, item 9 in a real browser: a deposit notice answered by its transfer reads as one credited
 // deposit, and a withdrawal the bank refused reads as money back in the wallet, with a reason that does
 // not blame the member. The picture (statement-refused-en) is the one in docs/.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import th from '../src/i18n/locales/th.json' with { type: 'json' };
 import {
   bankTransfer,
   logInInBrowser,
-  openBrowser,
   post,
   registerMember,
   screenshot,
   sessionToken,
-  type Session,
+  useBrowser,
   type TestMember,
 } from './browser.ts';
 
@@ -34,14 +33,8 @@ async function newMember() {
 }
 
 describe('the statement in the browser', () => {
-  let s: Session;
-  beforeAll(async () => {
-    s = await openBrowser();
-  });
-  afterAll(async () => {
-    await post('/sim/bank/config', { payoutMode: 'pay' });
-    await s.close();
-  });
+  const s = useBrowser();
+  afterAll(() => post('/sim/bank/config', { payoutMode: 'pay' }));
 
   it('[trust-9] [DEP-12] [WD-2] [ST-1] a matched notice is one deposit; a refused withdrawal reads as returned', async () => {
     const m = await newMember();
