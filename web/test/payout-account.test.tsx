@@ -28,6 +28,11 @@ async function newAccountNo(user: UserEvent, dialog: HTMLElement, no = '98765432
   await user.type(field, no);
 }
 
+async function saveWithPassword(user: UserEvent, dialog: HTMLElement, password: string) {
+  await user.type(within(dialog).getByLabelText('Current password'), password);
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+}
+
 describe('edit profile: the payout account', () => {
   it('[PRO-3] a name-only change asks for no password, sends none and saves the new name', async () => {
     const { api, user, dialog } = await openEdit({
@@ -65,8 +70,7 @@ describe('edit profile: the payout account', () => {
     expect(within(dialog).getByText('Required')).toBeTruthy();
     expect(api.callsTo('POST', '/api/account/bankChange/otp')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveWithPassword(user, dialog, 'my-secret-1');
     expect(await screen.findByText(/registered phone 081\u2011234\u20115678/)).toBeTruthy();
     expect(screen.getByTestId('otp-ref').textContent).toBe('KXQ7');
     expect(api.callsTo('POST', '/api/account/bankChange/otp')[0]?.body).toEqual({
@@ -98,8 +102,7 @@ describe('edit profile: the payout account', () => {
       'POST /api/account/bankChange/otp': () => fail('WRONG_PASSWORD'),
     });
     await newAccountNo(user, dialog);
-    await user.type(within(dialog).getByLabelText('Current password'), 'not-it');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveWithPassword(user, dialog, 'not-it');
     expect((await within(dialog).findByRole('alert')).textContent).toContain(errorEn('WRONG_PASSWORD'));
     expect(within(dialog).getByLabelText('Account number')).toBeTruthy();
   });
@@ -110,8 +113,7 @@ describe('edit profile: the payout account', () => {
       'POST /api/account/bankChange/otp': () => requestLimit(690),
     });
     await newAccountNo(user, dialog);
-    await user.type(within(dialog).getByLabelText('Current password'), 'not-it');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveWithPassword(user, dialog, 'not-it');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Too many attempts. Try again in 12 minutes.',
     );
@@ -125,8 +127,7 @@ describe('edit profile: the payout account', () => {
       'PUT /api/account/profile': () => fail(answer, answer === 'OTP_BLOCK' ? 429 : 400),
     });
     await newAccountNo(user, dialog);
-    await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveWithPassword(user, dialog, 'my-secret-1');
     await screen.findByTestId('otp-ref');
     await typeOtpCode(user, '111111', dialog);
     expect((await screen.findByRole('alert')).textContent).toContain(errorEn('OTP_CODE_INVALID'));
@@ -145,8 +146,7 @@ describe('edit profile: the payout account', () => {
     });
     await newAccountNo(user, dialog);
     expect(await within(dialog).findByText(/needs your current password\. Withdrawals/)).toBeTruthy();
-    await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await saveWithPassword(user, dialog, 'my-secret-1');
     await waitFor(() =>
       expect(api.callsTo('PUT', '/api/account/profile')[0]?.body).toMatchObject({
         bankAccountNo: '9876543210',
