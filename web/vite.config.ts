@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { chunkGroups } from './scripts/chunk-groups.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { preloadApp } from './scripts/vite-preload-app.ts';
 import { splitTexts } from './scripts/vite-split-texts.ts';
 import { stylesAfterSplash } from './scripts/vite-styles-after-splash.ts';
 import { FIRST_PAINT_GROUPS } from './src/i18n/first-paint.ts';
@@ -7,7 +10,12 @@ import { FIRST_PAINT_GROUPS } from './src/i18n/first-paint.ts';
 // Vite 8 transforms TSX itself (oxc); the automatic runtime means no `import React` in components.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [splitTexts(FIRST_PAINT_GROUPS), stylesAfterSplash(), precompress()],
+  plugins: [
+    splitTexts(FIRST_PAINT_GROUPS),
+    preloadApp(fileURLToPath(new URL('./src/app/start.tsx', import.meta.url))),
+    stylesAfterSplash(),
+    precompress(),
+  ],
   server: {
     proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } },
   },
@@ -18,6 +26,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     rolldownOptions: {
+      output: {
+        codeSplitting: chunkGroups(),
+      },
       onwarn(warning, warn) {
         // Mantine marks its modules "use client" for server components; a browser bundle ignores it.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -1,15 +1,32 @@
 // A phone's first visit (issue 7 items 11 and 18): a splash painted from the HTML alone, /login within
-// its budget before the member does anything, and Thai and Lao text in the self-hosted fonts, each page
-// fetching only its own script's font. Screenshots at 390x844 under e2e/screenshots.
+// its budget before the member does anything, a member's page fetching what it needs beside the app's
+// main chunk, and Thai and Lao text in the self-hosted fonts, each page fetching only its own script's
+// font. Screenshots at 390x844 under e2e/screenshots.
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import th from '../src/i18n/locales/th.json' with { type: 'json' };
-import { openBrowser, screenshot, type Session } from './browser.ts';
+import {
+  openBrowser,
+  registerMember,
+  screenshot,
+  sessionToken,
+  type Session,
+  type TestMember,
+} from './browser.ts';
 
 const base = inject('baseUrl');
 const LOGIN_BUDGET_KB = 150;
+/** A member of this file's own (the demo member belongs to the other browser tests). */
+const member: TestMember = {
+  phone: '0867770042',
+  password: 'first-load-42',
+  name: 'Malee Rakdee',
+  bankCode: 'SCB',
+  bankAccountName: 'MALEE RAKDEE',
+  bankAccountNo: '4420001234',
+};
 
 /** A first visit: nothing cached, the language chosen beforehand (as a returning visitor's would be). */
 async function firstVisit(page: Page, path: string, locale: 'th' | 'la') {
@@ -79,6 +96,47 @@ describe('first load', () => {
     // Every text /login shows came with its first part (src/i18n/first-paint.ts): no raw keys.
     expect(await page.locator('body').innerText()).not.toMatch(/\b[a-z]+\.[a-z]+[A-Z]?\w*\b/);
     expect(await page.locator('.splash').count()).toBe(0);
+  });
+
+  it("[trust-11] a member's /user/home asks for its own chunk and first answers beside the app's main chunk, not after it", async () => {
+    const { page } = s;
+    await registerMember(member);
+    const token = await sessionToken(member);
+    await page.goto(`${base}/api/lookup/active`);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    const asked: string[] = [];
+    const onRequest = (req: { url(): string }) => asked.push(new URL(req.url()).pathname);
+    // The app's main chunk (React, the router, Mantine) is held back until the member page has asked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const mainChunk = /\/assets\/app-[\w-]{8}\.js$/;
+    await page.route(mainChunk, async (route) => {
+      await held;
+      await route.continue();
+    });
+    page.on('request', onRequest);
+    try {
+      const loaded = page.goto(`${base}/user/home`);
+      const memberChunk = /\/assets\/member-[\w-]{8}\.js$/;
+      await expect
+        .poll(
+          () =>
+            ['/api/account/profile', '/api/wallet'].every((p) => asked.includes(p)) &&
+            asked.some((p) => memberChunk.test(p)),
+        )
+        .toBe(true);
+      expect(asked.some((p) => mainChunk.test(p))).toBe(true);
+      release();
+      await loaded;
+      await page.getByRole('heading', { name: th.home.hello.replace('{{name}}', member.name) }).waitFor();
+      // The screens took the early answers: nothing was asked twice.
+      expect(asked.filter((p) => p === '/api/wallet')).toHaveLength(1);
+      expect(asked.filter((p) => p === '/api/account/profile')).toHaveLength(1);
+    } finally {
+      release();
+      page.off('request', onRequest);
+      await page.unroute(mainChunk);
+    }
   });
 
   it('[trust-18] Thai text is drawn in the self-hosted Noto Sans Thai, and a Thai page fetches no Lao font', async () => {

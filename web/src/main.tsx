@@ -1,26 +1,11 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import './app/styles.css';
-import { App, wireApiEvents } from './app/create-app';
-import { routes } from './app/routes';
-import { initI18n } from './i18n';
+import { startFirstScreen } from './app/first-screen';
+import { initialLocale } from './i18n';
+import { warmUpIntlAside } from './lib/intl-warm-up';
 
-async function start() {
-  // The texts of other screens and the error texts come later (i18n/index.ts): /login paints without them.
-  await initI18n(undefined, { firstPaintOnly: true });
-  const router = createBrowserRouter(routes);
-  wireApiEvents(router);
-  const root = createRoot(document.getElementById('root')!);
-  // As a transition the first render yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole tree: a phone stays responsive (Lighthouse's TBT) while the splash shows.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
-  });
-}
-
-void start();
+// The entry is small so that it runs as soon as it arrives: the app's main chunk (React, the router,
+// Mantine) is on its way already (index.html preloads it, web/scripts/vite-preload-app.ts), and a
+// member's page starts its own chunks, texts and first requests beside it rather than after it.
+warmUpIntlAside(initialLocale());
+startFirstScreen(window.location.pathname);
+void import('./app/start').then((app) => app.start());

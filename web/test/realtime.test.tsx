@@ -36,7 +36,8 @@ describe('money arrives by itself', () => {
     await renderApp('/user/home');
     const card = await screen.findByRole('region', { name: 'Wallet' });
     await waitFor(() => expect(within(card).getByLabelText('Total balance').textContent).toBe('฿0.00'));
-    expect(realtimeStub.opened()).toEqual(['tok_member']);
+    // The socket opens once the first screen has painted (issue 7 item 11).
+    await waitFor(() => expect(realtimeStub.opened()).toEqual(['tok_member']));
     realtimeStub.connect();
 
     balance = 1500;
@@ -54,6 +55,7 @@ describe('money arrives by itself', () => {
     const api = mockApi({ 'POST /api/logout': () => json({ ok: true }) });
     const { user } = await renderApp('/user/home');
     await screen.findByRole('region', { name: 'Wallet' });
+    await waitFor(() => expect(realtimeStub.isOpen()).toBe(true));
     realtimeStub.connect();
     const asked = api.callsTo('GET', '/api/wallet').length;
     realtimeStub.send({ type: 'withdrawal', withdrawalId: 'W1', status: 'FAILED', amount: 100 });

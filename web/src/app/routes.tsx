@@ -5,13 +5,14 @@ import { hasSession } from '../lib/session';
 import { RootBoundary, RootFallback } from './layouts/RootBoundary';
 import { VisitorLayout } from './layouts/VisitorLayout';
 import { LoginRoute } from './routes/login';
+import { MEMBER_PAGES, screens, type ScreenName } from './screens';
 
 type Module = { default: ComponentType };
 // Every screen but the visitor shell and /login is its own chunk (the /login budget), and brings the
 // query cache and the rest of the texts with it (/login loads those once the member starts on the form).
-const page = (load: () => Promise<Module>) => async () => {
+const page = (name: ScreenName) => async () => {
   const [module, { withQueryClient }] = await Promise.all([
-    load(),
+    screens[name]() as Promise<Module>,
     import('./query-scope'),
     loadLaterTexts(),
   ]);
@@ -34,28 +35,23 @@ export const routes: RouteObject[] = [
         Component: VisitorLayout,
         children: [
           { path: 'login', Component: LoginRoute },
-          { path: 'register', lazy: page(() => import('./routes/register')) },
-          { path: 'contact', lazy: page(() => import('./routes/contact')) },
-          { path: 'howto', lazy: page(() => import('./routes/howto')) },
-          { path: 'terminated', lazy: page(() => import('./routes/terminated')) },
-          { path: '*', lazy: page(() => import('./routes/not-found')) },
+          { path: 'register', lazy: page('register') },
+          { path: 'contact', lazy: page('contact') },
+          { path: 'howto', lazy: page('howto') },
+          { path: 'terminated', lazy: page('terminated') },
+          { path: '*', lazy: page('notFound') },
         ],
       },
       {
         path: 'user',
         loader: requireSession,
-        lazy: page(() => import('./layouts/MemberLayout')),
+        lazy: page('memberLayout'),
         children: [
           // SH-7: /user goes to /user/home.
           { index: true, loader: () => redirect('/user/home') },
-          { path: 'home', lazy: page(() => import('./routes/member-home')) },
-          { path: 'statement', lazy: page(() => import('./routes/member-statement')) },
-          { path: 'bonus', lazy: page(() => import('./routes/member-bonus')) },
-          { path: 'spin', lazy: page(() => import('./routes/member-spin')) },
-          { path: 'contact', lazy: page(() => import('./routes/contact')) },
-          { path: 'profile', lazy: page(() => import('./routes/member-profile')) },
+          ...Object.entries(MEMBER_PAGES).map(([path, screen]) => ({ path, lazy: page(screen) })),
           // SH-7: a member on an unknown page keeps the member shell (menu, header) and a way home.
-          { path: '*', lazy: page(() => import('./routes/not-found')) },
+          { path: '*', lazy: page('notFound') },
         ],
       },
     ],

@@ -6,6 +6,7 @@ import {
 } from '@krapao/contract';
 import type { z } from 'zod';
 import { noteServerDate } from './clock';
+import { takeEarlyGet } from './early-requests';
 import { getToken } from './session';
 
 /**
@@ -76,6 +77,15 @@ export interface CallOptions {
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined | FormData;
 type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
+/** `promise`, or its rejection once `signal` aborts (a timeout, a screen that went away). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 /**
  * Calls one contract endpoint and parses the answer with its response schema. Every call carries
  * X-Requested-With and, when a member is logged in, the bearer token (SH-18).
@@ -107,14 +117,21 @@ export async function callApi<E extends Endpoint>(
   const onOuterAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onOuterAbort);
 
+  // A plain GET the entry has already made for the first screen (lib/early-requests.ts).
+  const early =
+    endpoint.method === 'GET' && body === undefined && !options.headers
+      ? takeEarlyGet(path, token)
+      : undefined;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: endpoint.method,
-      headers,
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      signal: controller.signal,
-    });
+    response = await (early
+      ? untilAborted(early, controller.signal)
+      : fetch(path, {
+          method: endpoint.method,
+          headers,
+          body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+          signal: controller.signal,
+        }));
   } catch (error) {
     if (timedOut) throw new ApiError('REQUEST_TIMEOUT', 0);
     if (options.signal?.aborted) throw error;

@@ -1,9 +1,9 @@
 import { DATE_FORMAT, formatBankAccountNo, type Currency, type Locale } from '@krapao/contract';
 import { serverNow } from './clock';
+import { LOCALE_TAGS } from './intl-tags';
 
 // SH-16: the one place that turns minor units and timestamps into text.
 
-const LOCALE_TAGS: Record<Locale, string> = { th: 'th-TH', la: 'lo-LA', en: 'en-GB' };
 const CURRENCY_ISO: Record<Currency, string> = { BAHT: 'THB', LAK: 'LAK' };
 const MINOR_PER_MAJOR = 100;
 

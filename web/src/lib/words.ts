@@ -1,9 +1,9 @@
 import type { Locale } from '@krapao/contract';
+import { SEGMENTER_TAGS } from './intl-tags';
 
 // Thai and Lao have no spaces between words; browsers break lines with ICU's dictionaries, which lack
 // loanwords and split them mid-word ("กีฬาและคาสิ / โน"). For short labels we decide the break points.
 
-const SEGMENTER_TAGS: Partial<Record<Locale, string>> = { th: 'th', la: 'lo' };
 const THAI_OR_LAO = /^[\u0E00-\u0EFF]+$/u;
 const WHITESPACE = /^\s+$/u;
 
@@ -34,6 +34,13 @@ function keptWholeRanges(text: string): Array<[number, number]> {
 }
 
 const chunkCache = new Map<string, string[]>();
+const segmenters = new Map<string, Intl.Segmenter>();
+
+function segmenter(tag: string): Intl.Segmenter {
+  let s = segmenters.get(tag);
+  if (!s) segmenters.set(tag, (s = new Intl.Segmenter(tag, { granularity: 'word' })));
+  return s;
+}
 
 /**
  * The text cut where a line may break: spaces are chunks of their own, and a line never breaks inside
@@ -49,7 +56,7 @@ export function wordChunks(text: string, locale: Locale): string[] {
   const whole = keptWholeRanges(text);
   const chunks: string[] = [];
   let previous = '';
-  for (const { segment, index } of new Intl.Segmenter(tag, { granularity: 'word' }).segment(text)) {
+  for (const { segment, index } of segmenter(tag).segment(text)) {
     const insideKept = whole.some(([start, end]) => start < index && index < end);
     const breaks =
       chunks.length > 0 &&

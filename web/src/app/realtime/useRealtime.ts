@@ -5,6 +5,7 @@ import { useMoneyText } from '../../components/Money';
 import { depositKeys } from '../../features/deposits/api/keys';
 import { slipKeys } from '../../features/slips/api/keys';
 import { useTranslation } from '../../i18n/react';
+import { afterNextPaint } from '../../lib/after-paint';
 import { bahtToMinor } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { setRealtimeConnected } from '../../lib/realtime-status';
@@ -55,24 +56,29 @@ export function useRealtime() {
     };
     let close: (() => void) | undefined;
     let unmounted = false;
-    openRealtime(token, {
-      onMoney: (event) => {
-        refresh();
-        announce.current(event);
-      },
-      onStatus: (connected, reconnected) => {
-        setRealtimeConnected(connected);
-        if (reconnected) refresh();
-      },
-      // The API answers the same: asking for the wallet ends the session on this device (SH-13).
-      onRefused: refresh,
-    }).then(
-      (stop) => (unmounted ? stop() : (close = stop)),
-      // The socket's code could not load (offline, a new deploy): the panels keep polling.
-      () => {},
-    );
+    // The socket and its chunk wait until the page has painted: the first screen shows what the cache
+    // and the first answers hold, and the socket only tells of what changes later.
+    const cancelOpen = afterNextPaint(() => {
+      void openRealtime(token, {
+        onMoney: (event) => {
+          refresh();
+          announce.current(event);
+        },
+        onStatus: (connected, reconnected) => {
+          setRealtimeConnected(connected);
+          if (reconnected) refresh();
+        },
+        // The API answers the same: asking for the wallet ends the session on this device (SH-13).
+        onRefused: refresh,
+      }).then(
+        (stop) => (unmounted ? stop() : (close = stop)),
+        // The socket's code could not load (offline, a new deploy): the panels keep polling.
+        () => {},
+      );
+    });
     return () => {
       unmounted = true;
+      cancelOpen();
       clearTimeout(timer);
       close?.();
       setRealtimeConnected(false);

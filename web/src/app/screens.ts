@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+
+type Module = { default: ComponentType };
+
+/**
+ * The lazy screens, by name: the routes load them (app/routes.tsx), and the entry starts a member's
+ * first screen before the router exists (app/first-screen.ts). This module imports nothing, so the
+ * entry stays small.
+ */
+export const screens = {
+  register: () => import('./routes/register'),
+  contact: () => import('./routes/contact'),
+  howto: () => import('./routes/howto'),
+  terminated: () => import('./routes/terminated'),
+  notFound: () => import('./routes/not-found'),
+  memberLayout: () => import('./layouts/MemberLayout'),
+  memberHome: () => import('./routes/member-home'),
+  memberStatement: () => import('./routes/member-statement'),
+  memberBonus: () => import('./routes/member-bonus'),
+  memberSpin: () => import('./routes/member-spin'),
+  memberProfile: () => import('./routes/member-profile'),
+} satisfies Record<string, () => Promise<Module>>;
+
+export type ScreenName = keyof typeof screens;
+
+/** The member pages under /user/, by path; any other path there is the member 404 (SH-7). */
+export const MEMBER_PAGES = {
+  home: 'memberHome',
+  statement: 'memberStatement',
+  bonus: 'memberBonus',
+  spin: 'memberSpin',
+  contact: 'contact',
+  profile: 'memberProfile',
+} as const satisfies Record<string, ScreenName>;
+
+/** The screen a /user path shows: /user and /user/ go home (SH-7); undefined outside /user. */
+export function memberScreenOf(pathname: string): ScreenName | undefined {
+  const match = /^\/user(?:\/(.*))?$/.exec(pathname);
+  if (!match) return undefined;
+  const page = (match[1] ?? '').replace(/\/$/, '') || 'home';
+  return Object.hasOwn(MEMBER_PAGES, page) ? MEMBER_PAGES[page as keyof typeof MEMBER_PAGES] : 'notFound';
+}

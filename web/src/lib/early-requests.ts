@@ -1,0 +1,36 @@
+import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@krapao/contract';
+
+/** How long an early answer waits for the screen that wants it; after that the screen asks again. */
+const KEEP_MS = 10_000;
+
+interface EarlyGet {
+  token: string;
+  at: number;
+  response: Promise<Response>;
+}
+
+const early = new Map<string, EarlyGet>();
+
+/**
+ * On a member's page load the GETs of the first screen start as the entry runs, while the app's chunks
+ * are still on their way (app/first-screen.ts). The api client takes each answer once, for the same
+ * path and token, in place of making the request itself (lib/api-client.ts).
+ */
+export function startEarlyGets(paths: readonly string[], token: string): void {
+  for (const path of paths) {
+    const response = fetch(path, {
+      headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, Authorization: `Bearer ${token}` },
+    });
+    // A failure is reported by the api client when a screen takes the answer.
+    response.catch(() => {});
+    early.set(path, { token, at: Date.now(), response });
+  }
+}
+
+/** The early answer to GET `path` made with `token`, once; undefined when there is none (or too old). */
+export function takeEarlyGet(path: string, token: string | null): Promise<Response> | undefined {
+  const found = early.get(path);
+  if (!found) return undefined;
+  early.delete(path);
+  return found.token === token && Date.now() - found.at < KEEP_MS ? found.response : undefined;
+}
