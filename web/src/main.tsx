@@ -2,10 +2,17 @@ import './app/styles.css';
 import { startFirstScreen } from './app/first-screen';
 import { initialLocale } from './i18n';
 import { warmUpIntlAside } from './lib/intl-warm-up';
+import { yieldToMain } from './lib/yield';
 
 // The entry is small so that it runs as soon as it arrives: the app's main chunk (React, the router,
 // Mantine) is on its way already (index.html preloads it, web/scripts/vite-preload-app.ts), and a
 // member's page starts its own chunks, texts and first requests beside it rather than after it.
-warmUpIntlAside(initialLocale());
-startFirstScreen(window.location.pathname);
-void import('./app/start').then((app) => app.start());
+// Each step runs in a task of its own, so that none holds a phone's main thread for long.
+void (async () => {
+  warmUpIntlAside(initialLocale());
+  startFirstScreen(window.location.pathname);
+  await yieldToMain();
+  const app = await import('./app/start');
+  await yieldToMain();
+  await app.start();
+})();

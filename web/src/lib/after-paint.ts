@@ -2,8 +2,9 @@
 const HIDDEN_TAB_WAIT_MS = 1_000;
 
 /**
- * Runs `task` once the browser has painted the frame being prepared (the next animation frame, then a
- * task of its own), or after a second when no frame comes. Answers a function that cancels it.
+ * Runs `task` once the browser has shown the frame being prepared, or after a second when no frame
+ * comes. The frame is drawn after the next animation frame's callbacks and shown a little later; the
+ * one after it starts once it is on screen. Answers a function that cancels it.
  */
 export function afterNextPaint(task: () => void): () => void {
   let done = false;
@@ -15,8 +16,10 @@ export function afterNextPaint(task: () => void): () => void {
     task();
   };
   const fallback = setTimeout(run, HIDDEN_TAB_WAIT_MS);
-  const frame = requestAnimationFrame(() => {
-    afterFrame = setTimeout(run, 0);
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
+      afterFrame = setTimeout(run, 0);
+    });
   });
   return () => {
     done = true;
