@@ -7,12 +7,22 @@ import { splitTexts } from './scripts/vite-split-texts.ts';
 import { stylesAfterSplash } from './scripts/vite-styles-after-splash.ts';
 import { FIRST_PAINT_GROUPS } from './src/i18n/first-paint.ts';
 
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+/** The app's main module: React, the router, Mantine, the visitor shell and /login. */
+const APP = source('app/start.tsx');
+/** What a member's first screen runs besides the app: the member shell, the home page, the query client. */
+const MEMBER_SHELL = [
+  source('app/layouts/MemberLayout.tsx'),
+  source('app/routes/member-home.tsx'),
+  source('app/query-scope.tsx'),
+];
+
 // Vite 8 transforms TSX itself (oxc); the automatic runtime means no `import React` in components.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
     splitTexts(FIRST_PAINT_GROUPS),
-    preloadApp(fileURLToPath(new URL('./src/app/start.tsx', import.meta.url))),
+    preloadApp({ app: APP, memberShell: MEMBER_SHELL }),
     stylesAfterSplash(),
     precompress(),
   ],
@@ -27,7 +37,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {
-        codeSplitting: chunkGroups(),
+        codeSplitting: chunkGroups({ app: [APP], memberShell: MEMBER_SHELL }),
       },
       onwarn(warning, warn) {
         // Mantine marks its modules "use client" for server components; a browser bundle ignores it.

@@ -1,24 +1,19 @@
 import { fileURLToPath } from 'node:url';
 
+/**
+ * `app`: the app's main module (React, the router, Mantine, the visitor shell and /login); `memberShell`:
+ * the modules of a member's first screen (the member shell, the home page, the query client). Each with
+ * what it imports statically is one chunk.
+ */
+export interface ChunkRoots {
+  app: readonly string[];
+  memberShell: readonly string[];
+}
+
 // The minimal structural slice of rolldown's ChunkingContext this grouping reads.
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
-
-const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
-
-/**
- * What a member's first screen needs besides the entry: the member shell, the home page, the query
- * client and what they import statically (the contract, react-query, the wallet card). Other member
- * screens (statement, profile, the action drawer) keep chunks of their own and share this one.
- */
-/** The app itself: React, the router, Mantine, the visitor shell and /login (app/start.tsx). */
-const APP = [source('app/start.tsx')];
-const MEMBER_SHELL = [
-  source('app/layouts/MemberLayout.tsx'),
-  source('app/routes/member-home.tsx'),
-  source('app/query-scope.tsx'),
-];
 
 const WEB_SOURCES = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -43,10 +38,15 @@ function ownStaticClosure(graph: ModuleGraph, roots: readonly string[]): Set<str
 /**
  * Rolldown's automatic splitting cut the entry into 11 files and a member's first screen into 25 more.
  * On a phone each file costs a request, and over HTTP/1.1 (six connections) a round trip each in turn,
- * and the browser inserts a preload link for each; so the entry's modules go in one file, and what a
- * member's first screen adds in one more. Lazy screens still get their own chunks.
+ * and the browser inserts a preload link for each; so the entry's modules go in one file, the app's
+ * main chunk in another, and what a member's first screen adds in two more: zod, which needs nothing
+ * else and so can run before the main chunk is here (app/first-screen.ts), and the rest. Lazy screens
+ * still get their own chunks.
  */
-export function chunkGroups() {
+/** zod, and the module a member's page imports to run it early (src/lib/zod.ts). */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod\.ts$/;
+
+export function chunkGroups(roots: ChunkRoots) {
   let app: Set<string> | undefined;
   let member: Set<string> | undefined;
   return {
@@ -54,16 +54,17 @@ export function chunkGroups() {
       {
         name: 'index',
         tags: ['$initial' as const],
+        priority: 4,
+      },
+      {
+        name: (id: string, graph: ModuleGraph) =>
+          (app ??= ownStaticClosure(graph, roots.app)).has(id) ? 'app' : null,
         priority: 3,
       },
+      { name: 'zod', test: ZOD, priority: 2 },
       {
         name: (id: string, graph: ModuleGraph) =>
-          (app ??= ownStaticClosure(graph, APP)).has(id) ? 'app' : null,
-        priority: 2,
-      },
-      {
-        name: (id: string, graph: ModuleGraph) =>
-          (member ??= ownStaticClosure(graph, MEMBER_SHELL)).has(id) ? 'member' : null,
+          (member ??= ownStaticClosure(graph, roots.memberShell)).has(id) ? 'member' : null,
         priority: 1,
       },
     ],

@@ -1,5 +1,5 @@
 import './app/styles.css';
-import { startFirstScreen } from './app/first-screen';
+import { runFirstScreen, startFirstScreen } from './app/first-screen';
 import { initialLocale } from './i18n';
 import { warmUpIntlAside } from './lib/intl-warm-up';
 import { yieldToMain } from './lib/yield';
@@ -9,10 +9,16 @@ import { yieldToMain } from './lib/yield';
 // member's page starts its own chunks, texts and first requests beside it rather than after it.
 // Each step runs in a task of its own, so that none holds a phone's main thread for long.
 void (async () => {
+  const memberScreen = startFirstScreen(window.location.pathname);
+  await yieldToMain();
   warmUpIntlAside(initialLocale());
-  startFirstScreen(window.location.pathname);
   await yieldToMain();
   const app = await import('./app/start');
+  if (memberScreen) {
+    await yieldToMain();
+    // A failure here is the router's to show when it asks again.
+    await runFirstScreen(memberScreen).catch(() => {});
+  }
   await yieldToMain();
   await app.start();
 })();

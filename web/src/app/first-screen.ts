@@ -1,6 +1,8 @@
 import { initialLocale, loadLaterTexts } from '../i18n';
 import { startEarlyGets } from '../lib/early-requests';
 import { getToken } from '../lib/session';
+import { yieldToMain } from '../lib/yield';
+import { MEMBER_SHELL_META } from './member-shell-meta';
 import { memberScreenOf, screens, type ScreenName } from './screens';
 
 /**
@@ -14,22 +16,57 @@ export const FIRST_SCREEN_GETS = {
 };
 
 /**
- * A member's page needs more than the app's main chunk: the member shell, the page, the query client,
- * the texts beyond /login's and the first answers of the API. The entry starts them all at once, while
- * the main chunk is still on its way, instead of one after the other once it has run. The router later
- * asks for the same modules and gets these; the api client takes the answers (lib/early-requests.ts).
+ * Fetches the member shell's files without running or applying them (index.html lists them): scripts
+ * are compiled, stylesheets wait in the cache for the page that applies them.
  */
-export function startFirstScreen(pathname: string): void {
+function preloadMemberShell(): void {
+  const files = document.querySelector<HTMLMetaElement>(`meta[name="${MEMBER_SHELL_META}"]`)?.content;
+  for (const href of files?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/**
+ * A member's page needs more than the app's main chunk: the member shell, the page, the schemas, the
+ * query client, the texts beyond /login's and the first answers of the API. The entry starts them all
+ * at once, while the main chunk is still on its way, instead of one after the other once it has run;
+ * the api client takes the answers (lib/early-requests.ts). What it fetches runs later, each part in a
+ * task of its own: zod as soon as it is here, the rest once the main chunk has run (runFirstScreen).
+ * Answers the page to run then; nothing outside /user or without a session.
+ */
+export function startFirstScreen(pathname: string): ScreenName | undefined {
   const screen = memberScreenOf(pathname);
   const token = getToken();
-  if (!screen || !token) return;
+  if (!screen || !token) return undefined;
   startEarlyGets([...FIRST_SCREEN_GETS.shell, ...(FIRST_SCREEN_GETS.screens[screen] ?? [])], token);
-  const started = [
-    screens.memberLayout(),
-    screens[screen](),
-    import('./query-scope'),
-    loadLaterTexts(initialLocale()),
-  ];
-  // A failure here is the router's to show when it asks again.
-  for (const promise of started) promise.catch(() => {});
+  preloadMemberShell();
+  // The shell holds the home page; another page has a chunk of its own, asked for now too.
+  if (screen !== 'memberHome') screens[screen]().catch(() => {});
+  void loadLaterTexts(initialLocale());
+  // zod needs nothing else: it runs as soon as it is here, in a task of its own.
+  void yieldToMain()
+    .then(loadZod)
+    .catch(() => {});
+  return screen;
+}
+
+const loadZod = () => import('../lib/zod');
+
+/**
+ * Runs the member shell and the page the router is about to ask for, once the main chunk has run, in a
+ * task of its own after zod's (on a page load everything has arrived by then and would run at once).
+ */
+export async function runFirstScreen(screen: ScreenName): Promise<void> {
+  await loadZod();
+  await yieldToMain();
+  await Promise.all([screens.memberLayout(), screens[screen](), import('./query-scope')]);
 }

@@ -5,6 +5,7 @@ import {
   REALTIME_REFUSALS,
   type MoneyEvent,
 } from '@krapao/contract';
+import { yieldToMain } from '../../lib/yield';
 
 export interface RealtimeHandlers {
   onMoney: (event: MoneyEvent) => void;
@@ -24,6 +25,8 @@ const RECONNECT_MAX_MS = 15_000;
  */
 export async function openRealtime(token: string, handlers: RealtimeHandlers): Promise<() => void> {
   const { io } = await import('socket.io-client');
+  // Loading the client and connecting are each a phone's tens of milliseconds: two tasks, not one.
+  await yieldToMain();
   const socket = io({
     path: REALTIME_PATH,
     // WebSocket only: the server offers no long-polling (no sticky sessions behind a load balancer).
