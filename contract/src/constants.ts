@@ -58,29 +58,58 @@ export const LOGIN_FAILURE_WINDOW_S = 900;
 export const LOGIN_FAILURES_PER_ACCOUNT = 45;
 export const LOGIN_ACCOUNT_WINDOW_S = 3_600;
 
-/** Money: minimum transfer (part1 §9), True Wallet minimum (DEP-10). */
+/**
+ * Money: minimum transfer (part1 §9), True Wallet minimum (DEP-10). True Wallet is Thai: baht members only.
+ * Every amount is in the member's currency; both currencies have a minor unit of 1/100 (satang, att, as
+ * ISO 4217 gives LAK two decimals), so one integer column and one factor of 100 serve both.
+ */
 export const TRANSFER_MIN_BAHT = 1;
 export const TRUEWALLET_MIN_BAHT = 2;
 
-export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
+export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY', 'ONEPAY'] as const;
 export type QrProvider = (typeof QR_PROVIDERS)[number];
 export const isQrProvider = (code: string): code is QrProvider =>
   (QR_PROVIDERS as readonly string[]).includes(code);
 
-/** DEP-8 / DEP-9: QR minimums and quick picks in baht. */
-export const QR_MIN_BAHT: Record<QrProvider, number> = {
+/**
+ * The currency each QR gateway collects: the Thai gateways issue Thai QR Payments in baht; ONEPAY (a
+ * BCEL OnePay-style gateway) issues LAPNet QRs in kip. A member is offered only the gateways of the
+ * wallet's currency.
+ */
+export const QR_PROVIDER_CURRENCY: Record<QrProvider, Currency> = {
+  KBANK: 'BAHT',
+  WW: 'BAHT',
+  PAYTIMZ: 'BAHT',
+  PAYONEX: 'BAHT',
+  ZPAY: 'BAHT',
+  ONEPAY: 'LAK',
+};
+
+/** DEP-8 / DEP-9: QR minimums and quick picks, in the provider's currency (baht; kip for ONEPAY). */
+export const QR_MIN: Record<QrProvider, number> = {
   KBANK: 1,
   WW: 100,
   PAYTIMZ: 10,
   PAYONEX: 100,
   ZPAY: 10,
+  ONEPAY: 50_000,
 };
-export const QR_QUICK_PICKS_BAHT: Record<QrProvider, readonly number[]> = {
+export const QR_QUICK_PICKS: Record<QrProvider, readonly number[]> = {
   KBANK: [10, 20, 50, 100, 500, 1000],
   WW: [100, 200, 300, 500, 1000],
   PAYTIMZ: [10, 50, 100, 500, 1000],
   PAYONEX: [100, 200, 300, 500, 1000],
   ZPAY: [10, 50, 100, 500, 1000],
+  ONEPAY: [50_000, 100_000, 200_000, 500_000, 1_000_000],
+};
+
+/**
+ * WD-1: the withdrawal limits of a site that has not set its own (withdraw.limits, per currency), in
+ * minor units. Kip amounts are large: 50,000 kip is about 80 baht.
+ */
+export const DEFAULT_WITHDRAW_LIMITS_MINOR: Record<Currency, { minMinor: number; maxMinor: number }> = {
+  BAHT: { minMinor: 100_00, maxMinor: 50_000_00 },
+  LAK: { minMinor: 50_000_00, maxMinor: 50_000_000_00 },
 };
 
 /** How long a QR stays payable unless the gateway says otherwise. */

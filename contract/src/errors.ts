@@ -150,6 +150,8 @@ export const KRAPAO_ERROR_CODES = [
   'SLIP_DAILY_LIMIT',
   /** A True Wallet amount below TRUEWALLET_MIN_BAHT (DEP-10). */
   'TRUEWALLET_MINIMUM',
+  /** A deposit channel of another currency than the member's wallet (a kip member and True Wallet). */
+  'CURRENCY_NOT_OFFERED',
   /** Client side: the server could not be reached. */
   'NETWORK_ERROR',
   /** Client side: the request timed out (SH-18). */

@@ -3,7 +3,7 @@ import {
   ERROR_CODES,
   PART1_ERROR_CODES,
   PART2_ERROR_CODES,
-  QR_QUICK_PICKS_BAHT,
+  QR_QUICK_PICKS,
   formatBankAccountNo,
   isBankAccountNo,
   isEnglishName,
@@ -67,7 +67,7 @@ describe('contract', () => {
   });
 
   it('[LK-1] quick picks per QR provider follow part1 §9', () => {
-    expect(QR_QUICK_PICKS_BAHT.KBANK).toEqual([10, 20, 50, 100, 500, 1000]);
-    expect(QR_QUICK_PICKS_BAHT.WW).toEqual([100, 200, 300, 500, 1000]);
+    expect(QR_QUICK_PICKS.KBANK).toEqual([10, 20, 50, 100, 500, 1000]);
+    expect(QR_QUICK_PICKS.WW).toEqual([100, 200, 300, 500, 1000]);
   });
 });

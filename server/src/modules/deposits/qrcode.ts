@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import {
-  QR_MIN_BAHT,
+  QR_MIN,
   isQrProvider,
   QR_TTL_S,
   toBaht,
@@ -102,7 +102,7 @@ export async function currentQrcode(ctx: Ctx, memberId: string, provider: string
 /** The provider's minimum in baht: the operator's setting when there is one, else DEP-8's. */
 async function minimumBaht(ctx: Ctx, provider: QrProvider): Promise<number> {
   const configured = await getSetting<Partial<Record<QrProvider, number>>>(ctx.db, 'qr.minimumBaht');
-  return Math.max(1, configured?.[provider] ?? QR_MIN_BAHT[provider]);
+  return Math.max(1, configured?.[provider] ?? QR_MIN[provider]);
 }
 
 /**

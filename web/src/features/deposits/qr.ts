@@ -1,4 +1,4 @@
-import { QR_MIN_BAHT, QR_QUICK_PICKS_BAHT, isQrProvider, type QrProvider } from '@krapao/contract';
+import { QR_MIN, QR_QUICK_PICKS, isQrProvider, type QrProvider } from '@krapao/contract';
 import { qrMinDepositOverrideBaht } from '../../lib/config';
 import { bahtToMinor } from '../../lib/format';
 import type { DepositAccount } from './accounts';
@@ -35,9 +35,9 @@ export interface QrRules {
  * minimum and becomes the first pick; picks below it would only offer a disabled button, so they go.
  */
 export function qrRules(provider: QrProvider): QrRules {
-  const defaults = QR_QUICK_PICKS_BAHT[provider];
+  const defaults = QR_QUICK_PICKS[provider];
   const override = qrMinDepositOverrideBaht(provider);
-  if (override === undefined) return { minBaht: QR_MIN_BAHT[provider], quickPicksBaht: [...defaults] };
+  if (override === undefined) return { minBaht: QR_MIN[provider], quickPicksBaht: [...defaults] };
   const picks = [override, ...defaults.slice(1)].filter((baht) => baht >= override);
   return { minBaht: override, quickPicksBaht: [...new Set(picks)].sort((a, b) => a - b) };
 }
