@@ -12,7 +12,7 @@ const db = await connect({
   schema: config.databaseSchema,
 });
 await migrate(db);
-await seed(db, { demoMember: config.simulate });
+await seed(db, { demoMember: config.simulate, region: config.region });
 
 const app = await buildApp({ config, db });
 let closing = false;

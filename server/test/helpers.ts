@@ -34,7 +34,7 @@ export async function makeApp(
   if (url && schema) await adminQuery(url, `create schema ${schema}`);
   const db = await connect({ databaseUrl: url, schema });
   await migrate(db);
-  await seed(db, { demoMember: true });
+  await seed(db, { demoMember: true, region: env.REGION === 'la' ? 'la' : 'th' });
   const clock = manualClock(new Date('2026-11-21T10:00:00Z'));
   const faults = { smsDown: false };
   // Slip pictures go to a folder of the test's own, removed afterwards.
@@ -244,14 +244,19 @@ export async function withdrawalStatus(db: Db, publicId: string): Promise<string
   return row?.status;
 }
 
-/** The ledger agrees with itself: every balance is the sum of its postings, entries sum to zero. */
+/**
+ * The ledger agrees with itself: every balance is the sum of its postings, entries sum to zero, and each
+ * currency's postings sum to zero on their own (no entry mixes currencies).
+ */
 export async function expectLedgerSound(db: Db) {
   const { checkLedger } = await import('../src/ledger/ledger.ts');
   const report = await checkLedger(db);
   expect(report.mismatched).toEqual([]);
   expect(report.unbalanced).toEqual([]);
+  expect(report.mixed).toEqual([]);
   expect(report.negative).toEqual([]);
-  expect(report.total).toBe('0');
+  for (const c of report.currencies)
+    expect({ currency: c.currency, total: c.total }).toEqual({ currency: c.currency, total: '0' });
 }
 
 /** Waits until a condition holds (a payout settles after the answer). */

@@ -23,6 +23,7 @@ describe('the ledger', () => {
       post(q, {
         kind: 'test',
         reference: `test:${id}:open`,
+        memberId: id,
         at: new Date(),
         lines: [
           { account: memberAccount('member_wallet', id), amount: 1n },
@@ -51,14 +52,16 @@ describe('the ledger', () => {
     await expect(
       t.db.tx(async (q) => {
         const [e] = await q.query<{ id: string }>(
-          `insert into journal_entries (kind, reference) values ('test', $1) returning id`,
+          `insert into journal_entries (kind, reference, currency) values ('test', $1, 'BAHT') returning id`,
           [`test:${id}:raw`],
         );
-        const [a] = await q.query<{ id: string }>('select id from ledger_accounts limit 1');
-        await q.query('insert into postings (entry_id, account_id, amount) values ($1, $2, 7)', [
-          e!.id,
-          a!.id,
-        ]);
+        const [a] = await q.query<{ id: string }>(
+          `select id from ledger_accounts where currency = 'BAHT' limit 1`,
+        );
+        await q.query(
+          `insert into postings (entry_id, account_id, amount, currency) values ($1, $2, 7, 'BAHT')`,
+          [e!.id, a!.id],
+        );
       }),
     ).rejects.toThrow(/does not sum to zero/);
     await expectLedgerSound(t.db);

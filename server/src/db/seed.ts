@@ -2,6 +2,7 @@
 // nothing an operator may have edited (every insert is "on conflict do nothing", but for a bank's
 // missing Lao name).
 import type { Db, Queryable } from './db.ts';
+import { DEFAULT_WITHDRAW_LIMITS_MINOR, type Region } from '@krapao/contract';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 
 type Bank = [
@@ -57,11 +58,14 @@ export const BANKS: Bank[] = [
 ];
 
 /** QR payment gateways (DEP-4): deposit accounts of bank_type PAYMENT, never a member's bank. */
-export const PAYMENT_PROVIDERS: Array<[code: string, nameTh: string, nameEn: string]> = [
+export const PAYMENT_PROVIDERS: Array<
+  [code: string, nameTh: string, nameEn: string, country?: 'LA', nameLa?: string]
+> = [
   ['WW', 'WW เพย์', 'WW Pay'],
   ['PAYTIMZ', 'เพย์ไทม์ซ', 'Paytimz'],
   ['PAYONEX', 'เพย์โอเน็กซ์', 'Payonex'],
   ['ZPAY', 'แซดเพย์', 'ZPay'],
+  ['ONEPAY', 'วันเพย์ (ลาว)', 'OnePay (Laos)', 'LA', 'ວັນເພ'],
 ];
 
 const SOURCES: Array<[string, { th: string; la: string; en: string }]> = [
@@ -114,7 +118,8 @@ export const SETTINGS: Record<string, unknown> = {
       en: 'This bonus has turnover conditions; if they are not met you receive %percentFail%% back.',
     },
   },
-  'withdraw.limits': { minMinor: 10_000, maxMinor: 5_000_000 },
+  /** WD-1, per currency in minor units (100 baht to 50,000 baht; 50,000 kip to 50 million kip). */
+  'withdraw.limits': DEFAULT_WITHDRAW_LIMITS_MINOR,
   /** Pay withdrawals through the payout provider at once; off means the operator approves each. */
   'withdraw.autoPayout': true,
   /** PRO-3: withdrawals to a payout account changed less than this many hours ago wait for the operator. */
@@ -171,6 +176,29 @@ export const HOUSE_ACCOUNTS = [
   { bankCode: 'ZPAY', bankType: 'PAYMENT', mode: '', name: 'KRAPAO CO LTD', no: 'ZP-0001', currency: 'BAHT' },
 ] as const;
 
+/**
+ * A Laos build's kip accounts (DEP-3): BCEL for transfers and slips, and the ONEPAY gateway's LAPNet QRs.
+ * Seeded only there: a Thai build has no kip members to offer them to.
+ */
+export const LAO_HOUSE_ACCOUNTS = [
+  {
+    bankCode: 'BCEL',
+    bankType: 'BANK',
+    mode: '',
+    name: 'KRAPAO LAO CO LTD',
+    no: '0101000123456',
+    currency: 'LAK',
+  },
+  {
+    bankCode: 'ONEPAY',
+    bankType: 'PAYMENT',
+    mode: '',
+    name: 'KRAPAO LAO CO LTD',
+    no: 'OP-0001',
+    currency: 'LAK',
+  },
+] as const;
+
 /** DEP-10: the operator's True Wallet; without mode AUTO members send gift links. */
 export const HOUSE_WALLETS = [{ mode: '', name: 'KRAPAO WALLET', phone: '0991234567' }] as const;
 
@@ -183,7 +211,18 @@ export const DEMO_MEMBER = {
   bankAccountNo: '1234567890',
 };
 
-export async function seed(db: Db, opts: { demoMember: boolean }): Promise<void> {
+/** A Laos build's demo member: a kip wallet paid out to BCEL. */
+export const LAO_DEMO_MEMBER = {
+  phone: '02055512345',
+  password: 'krapao-demo-1',
+  name: 'Souksavanh Phommachanh',
+  bankCode: 'BCEL',
+  bankAccountName: 'SOUKSAVANH PHOMMACHANH',
+  bankAccountNo: '0101000765432',
+};
+
+export async function seed(db: Db, opts: { demoMember: boolean; region?: Region }): Promise<void> {
+  const laos = opts.region === 'la';
   await db.tx(async (q) => {
     for (const [i, [code, clearing, th, en, country, la]] of BANKS.entries()) {
       // A Lao name fills a bank seeded before it had one (migration 014), never replaces the operator's.
@@ -194,11 +233,11 @@ export async function seed(db: Db, opts: { demoMember: boolean }): Promise<void>
         [code, clearing, th, en, country, i, la ?? null],
       );
     }
-    for (const [i, [code, th, en]] of PAYMENT_PROVIDERS.entries()) {
+    for (const [i, [code, th, en, country, la]] of PAYMENT_PROVIDERS.entries()) {
       await q.query(
-        `insert into banks (code, clearing_code, name_th, name_en, country, sort, is_payment)
-         values ($1, '', $2, $3, 'TH', $4, true) on conflict (code) do nothing`,
-        [code, th, en, 100 + i],
+        `insert into banks (code, clearing_code, name_th, name_en, country, sort, is_payment, name_la)
+         values ($1, '', $2, $3, $4, $5, true, $6) on conflict (code) do nothing`,
+        [code, th, en, country ?? 'TH', 100 + i, la ?? null],
       );
     }
     for (const [i, [code, description]] of SOURCES.entries()) {
@@ -213,7 +252,7 @@ export async function seed(db: Db, opts: { demoMember: boolean }): Promise<void>
         JSON.stringify(value),
       ]);
     }
-    for (const [i, a] of HOUSE_ACCOUNTS.entries()) {
+    for (const [i, a] of [...HOUSE_ACCOUNTS, ...(laos ? LAO_HOUSE_ACCOUNTS : [])].entries()) {
       await q.query(
         `insert into house_accounts (bank_code, bank_type, mode, account_name, account_no, currency, sort)
          values ($1, $2, $3, $4, $5, $6, $7) on conflict (bank_code, account_no) do nothing`,
@@ -227,23 +266,31 @@ export async function seed(db: Db, opts: { demoMember: boolean }): Promise<void>
         [w.mode, w.name, w.phone, i],
       );
     }
-    if (opts.demoMember) await seedDemoMember(q);
+    if (opts.demoMember) await seedDemoMember(q, 'DEMO01', DEMO_MEMBER, 'BAHT');
+    if (opts.demoMember && laos) await seedDemoMember(q, 'DEMOLA', LAO_DEMO_MEMBER, 'LAK');
   });
 }
 
-async function seedDemoMember(q: Queryable) {
-  const exists = await q.query('select 1 from members where phone = $1', [DEMO_MEMBER.phone]);
+async function seedDemoMember(
+  q: Queryable,
+  publicId: string,
+  m: typeof DEMO_MEMBER,
+  currency: 'BAHT' | 'LAK',
+) {
+  const exists = await q.query('select 1 from members where phone = $1', [m.phone]);
   if (exists.length) return;
   await q.query(
     `insert into members (public_id, phone, name, password_hash, bank_code, bank_account_name, bank_account_no, currency)
-     values ('DEMO01', $1, $2, $3, $4, $5, $6, 'BAHT') on conflict do nothing`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
     [
-      DEMO_MEMBER.phone,
-      DEMO_MEMBER.name,
-      await hashPassword(DEMO_MEMBER.password),
-      DEMO_MEMBER.bankCode,
-      DEMO_MEMBER.bankAccountName,
-      DEMO_MEMBER.bankAccountNo,
+      publicId,
+      m.phone,
+      m.name,
+      await hashPassword(m.password),
+      m.bankCode,
+      m.bankAccountName,
+      m.bankAccountNo,
+      currency,
     ],
   );
 }

@@ -1,6 +1,7 @@
 // npm run ledger:check: recomputes every balance from the postings and fails on any difference, on an
-// entry that does not sum to zero, or on a member account below zero. Reads DATABASE_URL, else the
-// embedded database under DATA_DIR (./data; stop `npm start` first, PGlite has one user at a time).
+// entry that does not sum to zero or mixes currencies, or on a member account below zero; reported per
+// currency. Reads DATABASE_URL, else the embedded database under DATA_DIR (./data; stop `npm start`
+// first, PGlite has one user at a time).
 import { loadConfig } from '../config.ts';
 import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
@@ -15,12 +16,15 @@ const db = await connect({
 try {
   await migrate(db);
   const report = await checkLedger(db);
-  console.log(
-    `Ledger: ${report.accounts} accounts, ${report.entries} entries, postings sum to ${report.total}`,
-  );
+  console.log(`Ledger: ${report.accounts} accounts, ${report.entries} entries`);
+  for (const c of report.currencies)
+    console.log(
+      `  ${c.currency}: ${c.accounts} accounts, ${c.entries} entries, postings sum to ${c.total}${c.total === '0' ? '' : '  NOT ZERO'}`,
+    );
   for (const m of report.mismatched)
     console.log(`  MISMATCH ${m.code}: stored ${m.stored}, postings ${m.computed}`);
   for (const e of report.unbalanced) console.log(`  UNBALANCED entry ${e}`);
+  for (const e of report.mixed) console.log(`  MIXED CURRENCIES in entry ${e}`);
   for (const n of report.negative) console.log(`  NEGATIVE ${n}`);
   const ok = ledgerIsSound(report);
   console.log(ok ? 'OK: every balance equals the sum of its postings.' : 'FAILED');

@@ -11,7 +11,8 @@ export const minor = (value: unknown): bigint => BigInt(value as number | bigint
 
 /**
  * House cash is spread over many rows so that concurrent deposits and payouts seldom queue on one: each
- * holds its row from its update until its commit, a WAL flush later.
+ * holds its row from its update until its commit, a WAL flush later. House codes are named without a
+ * currency: ledger_post files them under the entry's (house:bank_cash:7:LAK for a kip member's entry).
  */
 const HOUSE_CASH_SHARDS = 32;
 export const houseCash = () => `house:bank_cash:${Math.floor(Math.random() * HOUSE_CASH_SHARDS)}`;
@@ -71,9 +72,19 @@ export async function post(
 export function refusalOf(err: unknown): unknown {
   const { code, message } = err as { code?: string; message?: string };
   if (code === 'P0003') return new AppError('MONEY_NOT_ENOUGH');
+  // P0005: an entry whose accounts are in another currency than its member's wallet (kip into a baht pool).
+  if (code === 'P0005') return new AppError('CURRENCY_NOT_OFFERED');
   if (code === 'P0004' && isErrorCode(message))
     return new AppError(message, message === 'IDEMPOTENCY_KEY_REUSED' ? 422 : 400);
   return err;
+}
+
+export interface CurrencyReport {
+  currency: string;
+  accounts: number;
+  entries: number;
+  /** The sum of the postings in this currency: always zero in a sound ledger. */
+  total: string;
 }
 
 export interface LedgerReport {
@@ -83,10 +94,12 @@ export interface LedgerReport {
   mismatched: Array<{ code: string; stored: string; computed: string }>;
   /** Entries whose postings do not sum to zero. */
   unbalanced: string[];
+  /** Entries with a posting in another currency than the entry or its account (the keys forbid it). */
+  mixed: string[];
   /** Member accounts below zero. */
   negative: string[];
-  /** The sum of every posting: always zero in a sound ledger. */
-  total: string;
+  /** The sum of every posting, each currency on its own: every total is zero in a sound ledger. */
+  currencies: CurrencyReport[];
 }
 
 /** Recomputes every balance from the postings (`npm run ledger:check`, and every money test). */
@@ -99,27 +112,45 @@ export async function checkLedger(q: Queryable): Promise<LedgerReport> {
   const unbalanced = await q.query<{ entry_id: unknown }>(
     'select entry_id from postings group by entry_id having sum(amount) <> 0',
   );
+  const mixed = await q.query<{ entry_id: unknown }>(
+    `select distinct p.entry_id from postings p
+     join journal_entries e on e.id = p.entry_id join ledger_accounts a on a.id = p.account_id
+     where p.currency <> e.currency or a.currency <> e.currency order by p.entry_id`,
+  );
   const negative = await q.query<{ code: string }>(
     `select code from ledger_accounts where kind <> 'house' and balance < 0`,
   );
-  const [totals] = await q.query<{ total: unknown; accounts: unknown; entries: unknown }>(
-    `select (select coalesce(sum(amount), 0) from postings) as total,
-            (select count(*) from ledger_accounts) as accounts,
-            (select count(*) from journal_entries) as entries`,
+  const currencies = await q.query<{ currency: string; total: unknown; accounts: unknown; entries: unknown }>(
+    `select c.currency,
+            (select coalesce(sum(amount), 0) from postings p where p.currency = c.currency) as total,
+            (select count(*) from ledger_accounts a where a.currency = c.currency) as accounts,
+            (select count(*) from journal_entries e where e.currency = c.currency) as entries
+     from (select currency from ledger_accounts union select currency from journal_entries) c
+     order by c.currency`,
   );
   return {
-    accounts: Number(totals!.accounts),
-    entries: Number(totals!.entries),
+    accounts: currencies.reduce((n, c) => n + Number(c.accounts), 0),
+    entries: currencies.reduce((n, c) => n + Number(c.entries), 0),
     mismatched: mismatched.map((m) => ({
       code: m.code,
       stored: String(m.stored),
       computed: String(m.computed),
     })),
     unbalanced: unbalanced.map((u) => String(u.entry_id)),
+    mixed: mixed.map((m) => String(m.entry_id)),
     negative: negative.map((n) => n.code),
-    total: String(totals!.total),
+    currencies: currencies.map((c) => ({
+      currency: c.currency,
+      accounts: Number(c.accounts),
+      entries: Number(c.entries),
+      total: String(c.total),
+    })),
   };
 }
 
 export const ledgerIsSound = (r: LedgerReport) =>
-  r.mismatched.length === 0 && r.unbalanced.length === 0 && r.negative.length === 0 && r.total === '0';
+  r.mismatched.length === 0 &&
+  r.unbalanced.length === 0 &&
+  r.mixed.length === 0 &&
+  r.negative.length === 0 &&
+  r.currencies.every((c) => c.total === '0');

@@ -44,13 +44,20 @@ export async function creditUnmatchedLine(
   req: { reference: string; phone: string; noticeId?: string | undefined },
 ) {
   return ctx.db.tx(async (q) => {
-    const [member] = await q.query<{ id: string }>(`select id from members where phone = $1`, [req.phone]);
+    const [member] = await q.query<{ id: string; currency: string }>(
+      `select id, currency from members where phone = $1`,
+      [req.phone],
+    );
     if (!member) throw new AppError('NO_USER', 404);
     const memberId = String(member.id);
+    // Only a line in the member's currency (the operator's account it arrived in says which): kip sent
+    // to BCEL never becomes baht in a wallet. A line into no known account has no currency yet and is
+    // taken as the member's.
     const [line] = await q.query<{ amount: unknown; from_bank_code: string }>(
       `update bank_feed_items set outcome = 'CREDITED', member_id = $2
-       where reference = $1 and outcome = 'UNMATCHED' returning amount, from_bank_code`,
-      [req.reference, memberId],
+       where reference = $1 and outcome = 'UNMATCHED' and coalesce(currency, $3) = $3
+       returning amount, from_bank_code`,
+      [req.reference, memberId, member.currency],
     );
     if (!line) throw new AppError('NOT_FOUND', 404);
     const amount = minor(line.amount);

@@ -49,6 +49,11 @@ export async function redeemGiftLink(
   if (!hash) throw new AppError('TRUELINK_INVALID');
   const wallet = await receivingWallet(ctx);
   if (!wallet || !ctx.trueWallet) throw new AppError('NO_WALLET');
+  // True Wallet pays baht: a kip wallet is never offered it (issue 8), and a voucher is not converted.
+  const [member] = await ctx.db.query<{ currency: string }>('select currency from members where id = $1', [
+    req.memberId,
+  ]);
+  if (member?.currency !== 'BAHT') throw new AppError('CURRENCY_NOT_OFFERED');
 
   const now = ctx.clock.now();
   // The voucher hash is the key: a second claim, even a concurrent one, stops here. A claim left by a

@@ -4,16 +4,23 @@ import type { Ctx } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import * as service from './service.ts';
 
-/** LK-1: every lookup of the spec, none needs a session. */
+/**
+ * LK-1: every lookup of the spec, none needs a session; /deposit and /withdraw answer in the member's
+ * currency when one is sent.
+ */
 export function lookupRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, lookups.banks, () => service.banks(ctx));
-  route(app, lookups.deposit, () => service.deposit(ctx));
+  route(app, lookups.deposit, async (req) =>
+    service.deposit(ctx, await service.lookupCurrency(ctx, req.headers.authorization)),
+  );
   route(app, lookups.conditions, () => service.conditions(ctx));
   route(app, lookups.agreements, () => service.agreements(ctx));
   route(app, lookups.info, () => service.info(ctx));
   route(app, lookups.notice, () => service.notice(ctx));
   route(app, lookups.contact, () => service.contact(ctx));
-  route(app, lookups.withdraw, () => service.withdraw(ctx));
+  route(app, lookups.withdraw, async (req) =>
+    service.withdraw(ctx, await service.lookupCurrency(ctx, req.headers.authorization)),
+  );
   route(app, lookups.slip, () => service.slip(ctx));
   route(app, lookups.sources, () => service.sources(ctx));
   route(app, lookups.active, () => service.active(ctx));

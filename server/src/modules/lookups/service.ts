@@ -1,7 +1,8 @@
-import { toBaht, type Bank, type Localized } from '@krapao/contract';
+import { toBaht, type Bank, type Currency, type Localized } from '@krapao/contract';
 import { filterXSS } from 'xss';
 import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
+import { sessionOfToken } from '../../http/auth.ts';
 import { otpRequired } from '../otp/policy.ts';
 import { slipSettings } from '../slips/service.ts';
 import { BANK_NAME_COLUMNS, bankNamesOf } from './bank-names.ts';
@@ -36,8 +37,12 @@ export async function banks(ctx: Ctx): Promise<Bank[]> {
   }));
 }
 
-/** DEP-2: the operator's active accounts to deposit to, and its True Wallet accounts. */
-export async function deposit(ctx: Ctx) {
+/**
+ * DEP-2: the operator's active accounts to deposit to, and its True Wallet accounts, in one currency: the
+ * member's (issue 8: a kip member is offered BCEL and the Lao gateway, never a baht account), or for a
+ * visitor the build's usual one. True Wallet is Thai: only for baht.
+ */
+export async function deposit(ctx: Ctx, currency: Currency) {
   const banks = await ctx.db.query<{
     bank_code: string;
     bank_type: 'BANK' | 'PAYMENT';
@@ -50,7 +55,9 @@ export async function deposit(ctx: Ctx) {
     currency: 'BAHT' | 'LAK';
   }>(
     `select h.bank_code, h.bank_type, h.mode, ${BANK_NAME_COLUMNS}, h.account_name, h.account_no, h.currency
-     from house_accounts h join banks b on b.code = h.bank_code where h.active order by h.sort, h.id`,
+     from house_accounts h join banks b on b.code = h.bank_code where h.active and h.currency = $1
+     order by h.sort, h.id`,
+    [currency],
   );
   return {
     banks: banks.map((b) => ({
@@ -62,10 +69,11 @@ export async function deposit(ctx: Ctx) {
       bankAccountNo: b.account_no,
       currency: b.currency,
     })),
-    wallets: (
-      await ctx.db.query<{ mode: string; account_name: string; phone: string }>(
-        'select mode, account_name, phone from house_wallets where active order by sort, id',
-      )
+    wallets: (currency !== 'BAHT'
+      ? []
+      : await ctx.db.query<{ mode: string; account_name: string; phone: string }>(
+          'select mode, account_name, phone from house_wallets where active order by sort, id',
+        )
     ).map((w) => ({ mode: w.mode, walletAccountName: w.account_name, walletPhone: w.phone })),
     isManual: (await getSetting<boolean>(ctx.db, 'deposit.manual')) ?? false,
   };
@@ -112,13 +120,40 @@ export async function contact(ctx: Ctx) {
     : { text: emptyText, lineId: '', lineUrl: '', phone: '', qrImageUrl: '' };
 }
 
-export async function withdraw(ctx: Ctx) {
-  const l = (await getSetting<{ minMinor: number; maxMinor: number }>(ctx.db, 'withdraw.limits')) ?? {
-    minMinor: 0,
-    maxMinor: 0,
-  };
-  // The API speaks baht; the limits are kept in satang.
+type Limits = { minMinor: number; maxMinor: number };
+
+/**
+ * WD-1: the withdrawal limits of one currency (the member's, or the build's usual one for a visitor), as
+ * wallet_withdraw applies them (withdraw.limits holds them per currency, in minor units).
+ */
+export async function withdraw(ctx: Ctx, currency: Currency) {
+  const all = await getSetting<Partial<Record<Currency, Limits>> & Partial<Limits>>(
+    ctx.db,
+    'withdraw.limits',
+  );
+  // The old shape ({minMinor, maxMinor}, before kip) still means baht, as wallet_withdraw reads it.
+  const legacy = currency === 'BAHT' && all?.minMinor !== undefined ? (all as Limits) : undefined;
+  const l = all?.[currency] ?? legacy ?? { minMinor: 0, maxMinor: 0 };
+  // The API speaks major units (baht, kip); the limits are kept in minor units.
   return { withdrawMin: toBaht(l.minMinor), withdrawMax: toBaht(l.maxMinor) };
+}
+
+/**
+ * The currency a lookup answers in: the member's when the request carries a live session, else the
+ * build's usual one (baht; kip in a Laos build). A stale token is answered as a visitor: lookups need none.
+ */
+export async function lookupCurrency(ctx: Ctx, authorization: string | undefined): Promise<Currency> {
+  const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  if (token) {
+    const session = await sessionOfToken(ctx, token).catch(() => null);
+    if (session) {
+      const [m] = await ctx.db.query<{ currency: Currency }>('select currency from members where id = $1', [
+        session.memberId,
+      ]);
+      if (m) return m.currency;
+    }
+  }
+  return ctx.config.region === 'la' ? 'LAK' : 'BAHT';
 }
 
 /** The same settings, and the same defaults, the slip upload itself obeys. */
