@@ -194,11 +194,20 @@ export const baseUrl = (app: FastifyInstance) =>
   `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 /** A member sends money from their registered account to the operator's KBANK account (the simulated bank). */
+/** The operator's seeded accounts members transfer to: KBANK in baht, and in a Laos build BCEL in kip. */
+export const THAI_HOUSE_ACCOUNT = '0481234567';
+export const BCEL_HOUSE_ACCOUNT = '0101000123456';
+
+/**
+ * A transfer at the simulated bank from the member's account (baht from a Thai bank, kip from a Lao one)
+ * into the operator's account `to`; the bank reports it on the feed.
+ */
 export async function bankTransfer(
   app: FastifyInstance,
   from: { bankCode: string; bankAccountNo: string },
   amount: number,
   reference?: string,
+  to = THAI_HOUSE_ACCOUNT,
 ) {
   const res = await fetch(`${baseUrl(app)}/sim/bank/transfers`, {
     method: 'POST',
@@ -206,7 +215,7 @@ export async function bankTransfer(
     body: JSON.stringify({
       fromBankCode: from.bankCode,
       fromAccountNo: from.bankAccountNo,
-      toAccountNo: '0481234567',
+      toAccountNo: to,
       amount,
       ...(reference ? { reference } : {}),
     }),
