@@ -6,14 +6,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '@krapao/contract';
 import type { Clock } from '../lib/clock.ts';
+import { lapnetPayload, type LapnetMerchant } from '../payments/lapnet.ts';
 import { promptPayBillPayload } from '../payments/promptpay.ts';
 import { isoTime, minorText, optionalBody, simText } from './sim-http.ts';
 
 /**
- * The simulated QR payment gateways (WW, PAYTIMZ, PAYONEX, ZPAY and the operator's KBANK QR). Each QR is
- * a real Thai QR Payment payload for its amount, payable until it expires. Paying one (a test, or a
- * person on the sandbox page at /sim/gateway) calls Krapao's webhook, signed, and keeps retrying until
- * Krapao answers 2xx, as real gateways do: a callback lost to a crash arrives later.
+ * The simulated QR payment gateways: the Thai ones (WW, PAYTIMZ, PAYONEX, ZPAY and the operator's KBANK
+ * QR), whose QRs are real Thai QR Payment payloads in baht, and ONEPAY, a BCEL OnePay-style Lao gateway
+ * whose QRs are real Lao QR (LAPNet) payloads in kip. Each gateway collects one currency and refuses an
+ * order in another. A QR is payable until it expires. Paying one (a test, or a person on the sandbox page
+ * at /sim/gateway) calls Krapao's webhook, signed, and keeps retrying until Krapao answers 2xx, as real
+ * gateways do: a callback lost to a crash arrives later.
  */
 export interface SimGatewayOptions {
   secret: string;
@@ -23,9 +26,9 @@ export interface SimGatewayOptions {
 }
 
 /**
- * Each simulated gateway's PromptPay biller id (a 13-digit tax id and a 2-digit suffix). Its QRs are bill
- * payments whose Ref1 is the gateway's reference for the QR, as real gateways issue them: two QRs of one
- * amount then never share a payload, so a payment always finds its own order.
+ * Each simulated Thai gateway's PromptPay biller id (a 13-digit tax id and a 2-digit suffix). Its QRs are
+ * bill payments whose Ref1 is the gateway's reference for the QR, as real gateways issue them: two QRs of
+ * one amount then never share a payload, so a payment always finds its own order.
  */
 const BILLER_IDS: Record<string, string> = {
   KBANK: '010556000000100',
@@ -35,10 +38,27 @@ const BILLER_IDS: Record<string, string> = {
   ZPAY: '010556456789000',
 };
 
+/**
+ * The Lao gateways' LAPNet merchant accounts. The IIN and merchant id are made up (the acquiring bank
+ * assigns real ones); 5816 is the category of digital games. Their QRs carry our order id as the bill
+ * number and the gateway's reference as the reference label, so two QRs of one amount never share a
+ * payload either.
+ */
+const LAPNET_MERCHANTS: Record<string, LapnetMerchant> = {
+  ONEPAY: { iin: '99990418', paymentType: '002', merchantId: 'KRAPAOLAO001', mcc: '5816' },
+};
+
+/** The currency a gateway collects; an order in another is refused. */
+const currencyOf = (provider: string) =>
+  provider in LAPNET_MERCHANTS ? 'LAK' : provider in BILLER_IDS ? 'BAHT' : undefined;
+
+const CURRENCY_NAMES = { BAHT: 'THB', LAK: 'LAK' } as const;
+
 /** What Krapao's gateway adapter (providers/payments/http-gateway.ts) sends for a new QR. */
 const qrBody = z.object({
   provider: simText(16),
   orderId: simText(64),
+  currency: z.enum(['BAHT', 'LAK']),
   amountMinor: minorText,
   expiresAt: isoTime,
   callbackUrl: text().url().max(500),
@@ -49,6 +69,7 @@ interface SimQr {
   gatewayRef: string;
   provider: string;
   orderId: string;
+  currency: 'BAHT' | 'LAK';
   amountMinor: string;
   payload: string;
   expiresAt: string;
@@ -78,21 +99,31 @@ export const simGateway: FastifyPluginAsync<SimGatewayOptions> = async (plugin, 
     );
 
   app.post('/qrcodes', { schema: { body: qrBody } }, async (req, reply) => {
-    const { provider, orderId, amountMinor, expiresAt, callbackUrl } = req.body;
-    const billerId = BILLER_IDS[provider];
-    if (!billerId) return reply.code(400).send({ message: 'UNKNOWN_PROVIDER' });
+    const { provider, orderId, currency, amountMinor, expiresAt, callbackUrl } = req.body;
+    const collects = currencyOf(provider);
+    if (!collects) return reply.code(400).send({ message: 'UNKNOWN_PROVIDER' });
+    if (currency !== collects) return reply.code(400).send({ message: 'CURRENCY_NOT_SUPPORTED' });
     const gatewayRef = `GW${randomBytes(6).toString('hex').toUpperCase()}`;
+    const lapnet = LAPNET_MERCHANTS[provider];
     const qr: SimQr = {
       gatewayRef,
       provider,
       orderId,
+      currency,
       amountMinor,
-      payload: promptPayBillPayload({
-        billerId,
-        ref1: gatewayRef,
-        ref2: orderId,
-        amount: toBaht(BigInt(amountMinor)),
-      }),
+      payload: lapnet
+        ? lapnetPayload({
+            ...lapnet,
+            amountMinor: BigInt(amountMinor),
+            billNumber: orderId,
+            referenceLabel: gatewayRef,
+          })
+        : promptPayBillPayload({
+            billerId: BILLER_IDS[provider]!,
+            ref1: gatewayRef,
+            ref2: orderId,
+            amount: toBaht(BigInt(amountMinor)),
+          }),
       expiresAt,
       callbackUrl,
       status: 'OPEN',
@@ -164,7 +195,7 @@ export const simGateway: FastifyPluginAsync<SimGatewayOptions> = async (plugin, 
         const action = open
           ? `<form method="post" action="sandbox/pay"><input type="hidden" name="ref" value="${qr.gatewayRef}"><button>Pay</button></form>`
           : '';
-        return `<tr><td>${qr.provider}</td><td>${toBaht(BigInt(qr.amountMinor)).toFixed(2)}</td><td>${state}</td><td><code>${qr.orderId}</code></td><td>${action}</td></tr>`;
+        return `<tr><td>${qr.provider}</td><td>${toBaht(BigInt(qr.amountMinor)).toFixed(2)} ${CURRENCY_NAMES[qr.currency]}</td><td>${state}</td><td><code>${qr.orderId}</code></td><td>${action}</td></tr>`;
       })
       .join('');
     return reply
@@ -172,7 +203,7 @@ export const simGateway: FastifyPluginAsync<SimGatewayOptions> = async (plugin, 
       .send(
         `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>QR gateway sandbox</title>` +
           `<h1>QR gateway sandbox</h1><p>Pay a member's QR as their banking app would.</p>` +
-          `<table border="1" cellpadding="6"><tr><th>Provider</th><th>Baht</th><th>Status</th><th>Order</th><th></th></tr>${rows}</table>`,
+          `<table border="1" cellpadding="6"><tr><th>Provider</th><th>Amount</th><th>Status</th><th>Order</th><th></th></tr>${rows}</table>`,
       );
   });
 };

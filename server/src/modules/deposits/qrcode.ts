@@ -4,10 +4,12 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import {
   QR_MIN,
+  QR_PROVIDER_CURRENCY,
   isQrProvider,
   QR_TTL_S,
   toBaht,
   toMinor,
+  type Currency,
   type QrProvider,
   type QrcodeRecord,
 } from '@krapao/contract';
@@ -42,19 +44,34 @@ const NO_QR: QrcodeRecord = {
   message: '',
 };
 
-/** The ledger account a gateway owes the operator from: what it collected and will settle. */
+/**
+ * The ledger account a gateway owes the operator from: what it collected and will settle. It is in the
+ * gateway's currency (the ledger files house accounts per currency), which is always the member's.
+ */
 export const gatewayAccount = (provider: string) => `house:gateway:${provider}`;
 
-/** A provider the operator offers: KBANK by QR (mode not AUTO) or an active PAYMENT gateway. */
-async function checkProvider(ctx: Ctx, provider: string): Promise<QrProvider> {
+/**
+ * A provider the operator offers this member: one of the wallet's currency (QR_PROVIDER_CURRENCY: a kip
+ * member pays ONEPAY's Lao QRs, a baht member the Thai gateways; anything else is CURRENCY_NOT_OFFERED),
+ * with an active house account in that currency: KBANK by QR (mode not AUTO) or a PAYMENT gateway.
+ */
+async function checkProvider(
+  ctx: Ctx,
+  memberId: string,
+  provider: string,
+): Promise<{ provider: QrProvider; currency: Currency }> {
   if (!isQrProvider(provider)) throw new AppError('NOT_FOUND', 404);
-  const [offered] = await ctx.db.query(
-    `select 1 from house_accounts where bank_code = $1 and active
-       and (bank_type = 'PAYMENT' or (bank_code = 'KBANK' and mode <> 'AUTO'))`,
-    [provider],
+  const [member] = await ctx.db.query<{ currency: Currency; offered: boolean }>(
+    `select m.currency, exists (
+       select 1 from house_accounts h where h.bank_code = $2 and h.active and h.currency = m.currency
+         and (h.bank_type = 'PAYMENT' or (h.bank_code = 'KBANK' and h.mode <> 'AUTO'))) as offered
+     from members m where m.id = $1`,
+    [memberId, provider],
   );
-  if (!offered) throw new AppError('NO_BANK', 404);
-  return provider as QrProvider;
+  if (!member) throw new AppError('NOT_FOUND', 404);
+  if (QR_PROVIDER_CURRENCY[provider] !== member.currency) throw new AppError('CURRENCY_NOT_OFFERED');
+  if (!member.offered) throw new AppError('NO_BANK', 404);
+  return { provider, currency: member.currency };
 }
 
 async function toRecord(
@@ -77,7 +94,7 @@ async function toRecord(
  * on it turns into "received" instead of inviting a second payment.
  */
 export async function currentQrcode(ctx: Ctx, memberId: string, provider: string): Promise<QrcodeRecord> {
-  await checkProvider(ctx, provider);
+  await checkProvider(ctx, memberId, provider);
   const now = ctx.clock.now();
   const [row] = await ctx.db.query<QrRow & { updated_at: Date }>(
     `select * from qrcodes where member_id = $1 and provider = $2 order by created_at desc, id desc limit 1`,
@@ -99,8 +116,13 @@ export async function currentQrcode(ctx: Ctx, memberId: string, provider: string
   return toRecord(row);
 }
 
-/** The provider's minimum in baht: the operator's setting when there is one, else DEP-8's. */
-async function minimumBaht(ctx: Ctx, provider: QrProvider): Promise<number> {
+/**
+ * DEP-8: the provider's minimum in that provider's currency (baht, or kip for ONEPAY): the operator's
+ * setting when there is one, else QR_MIN's. The setting keeps its first name, `qr.minimumBaht`, though
+ * it is per provider and each value is in the provider's currency ({ "ONEPAY": 100000 } is 100,000 kip):
+ * operators already have it set, and docs/api.md says what it holds.
+ */
+async function minimumOf(ctx: Ctx, provider: QrProvider): Promise<number> {
   const configured = await getSetting<Partial<Record<QrProvider, number>>>(ctx.db, 'qr.minimumBaht');
   return Math.max(1, configured?.[provider] ?? QR_MIN[provider]);
 }
@@ -113,12 +135,12 @@ export async function createQrcode(
   ctx: Ctx,
   req: { memberId: string; provider: string; amount: number; key: string | undefined },
 ): Promise<QrcodeRecord> {
-  const provider = await checkProvider(ctx, req.provider);
+  const { provider, currency } = await checkProvider(ctx, req.memberId, req.provider);
   const key = checkedKey(req.key);
   const hash = requestHash({ provider, amount: req.amount });
   const replay = await findByKey(ctx.db, req.memberId, key);
   if (replay) return replayOf(ctx, replay, hash);
-  if (req.amount < (await minimumBaht(ctx, provider))) throw new AppError('QR_MINIMUM');
+  if (req.amount < (await minimumOf(ctx, provider))) throw new AppError('QR_MINIMUM');
 
   const now = ctx.clock.now();
   const orderId = `Q${randomBytes(8).toString('hex').toUpperCase()}`;
@@ -129,6 +151,7 @@ export async function createQrcode(
     made = await ctx.qrGateway!.createQr({
       provider,
       orderId,
+      currency,
       amountMinor: amount,
       expiresAt,
       callbackUrl: `${ctx.publicUrl()}/api/hooks/qr/${provider}`,
@@ -308,12 +331,17 @@ export async function resolveRefusedQr(
     );
     if (!row) throw new AppError('NOT_FOUND', 404);
     if (req.resolution === 'REFUNDED') return { id: req.id, resolution: req.resolution };
-    const [member] = req.phone
-      ? await q.query<{ id: string }>('select id from members where phone = $1', [req.phone])
-      : row.member_id
-        ? [{ id: row.member_id }]
-        : [];
+    const [member] = await q.query<{ id: string; currency: Currency }>(
+      req.phone
+        ? 'select id, currency from members where phone = $1'
+        : 'select id, currency from members where id = $1',
+      [req.phone ?? row.member_id ?? '0'],
+    );
     if (!member) throw new AppError('NO_USER', 404);
+    // Kip a Lao gateway collected never goes into a baht wallet, nor baht into a kip one.
+    if (!isQrProvider(row.provider) || QR_PROVIDER_CURRENCY[row.provider] !== member.currency) {
+      throw new AppError('CURRENCY_NOT_OFFERED');
+    }
     const depositId = await creditDeposit(q, {
       memberId: String(member.id),
       channel: 'QR',

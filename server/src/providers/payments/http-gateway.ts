@@ -10,6 +10,7 @@ export function httpQrGateway(opts: { baseUrl: () => string; timeoutMs?: number 
         body: {
           provider: order.provider,
           orderId: order.orderId,
+          currency: order.currency,
           amountMinor: order.amountMinor.toString(),
           expiresAt: order.expiresAt.toISOString(),
           callbackUrl: order.callbackUrl,
