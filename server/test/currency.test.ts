@@ -11,6 +11,7 @@ import {
   expectLedgerSound,
   newKey,
   registerAndLogin,
+  registration,
   THAI_HOUSE_ACCOUNT,
   useTestApp,
   walletAmount,
@@ -217,6 +218,30 @@ describe('money in its currency', () => {
     });
     expectError(res, 400, 'CURRENCY_NOT_OFFERED');
     expect(await la.db.query('select 1 from truewallet_vouchers')).toEqual([]);
+  });
+
+  it('[REG-6] [laos-4] a wallet is paid out in its currency: kip to a Lao bank, baht to a Thai one', async () => {
+    const refused = async (body: Record<string, unknown>) =>
+      expectError(
+        await call(la.app, 'POST', '/api/account', { body: registration(body) }),
+        400,
+        'INVALID_BANK',
+      );
+    await refused({ currency: 'LAK', bankCode: 'KBANK' });
+    await refused({ currency: 'BAHT', bankCode: 'BCEL' });
+    // Nor can a kip member move the payout account to a Thai bank later.
+    const kip = await kipMember();
+    const moved = await call(la.app, 'PUT', '/api/account/profile', {
+      token: kip.token,
+      body: {
+        name: kip.reg.name,
+        bankCode: 'KBANK',
+        bankAccountName: kip.reg.bankAccountName,
+        bankAccountNo: kip.reg.bankAccountNo,
+        password: kip.reg.password,
+      },
+    });
+    expectError(moved, 400, 'INVALID_BANK');
   });
 
   it('[SH-3] [laos-1] a Thai build still makes every member a baht member', async () => {

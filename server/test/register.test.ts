@@ -144,7 +144,7 @@ describe('registration without OTP, in a Laos build', () => {
   it('[REG-3] with OTP off the lookup says so and registration needs no code', async () => {
     expect((await call(la.app, 'GET', '/api/lookup/registerOTP')).body).toEqual({ enabled: false });
     const res = await call(la.app, 'POST', '/api/account', {
-      body: registration({ username: '02055512345', bankCode: 'BCEL', currency: 'LAK' }),
+      body: registration({ username: '02055519876', bankCode: 'BCEL', currency: 'LAK' }),
     });
     expect(res.status).toBe(200);
   });

@@ -21,12 +21,16 @@ export function checkPassword(password: string) {
   if ([...password].length < PASSWORD_MIN_LENGTH) throw new AppError('PASSWORD_TOO_SHORT');
 }
 
-/** Checks bank, holder name and number; answers the bank's names for the profile. */
+/**
+ * Checks bank, holder name and number; answers the bank's names for the profile. With the wallet's
+ * currency, the bank must pay out in it (issue 8): kip to a Lao bank, baht to a Thai one.
+ */
 export async function checkBankAccount(
   q: Queryable,
   region: Region,
   bank: { bankCode: string; bankAccountName: string; bankAccountNo: string },
   ownMemberId?: string,
+  currency?: Currency,
 ): Promise<void> {
   const [known] = await q.query<{ country: string }>(
     'select country from banks where code = $1 and not is_payment',
@@ -34,6 +38,7 @@ export async function checkBankAccount(
   );
   // A Thai build takes Thai banks only; a Laos build takes both (members often bank across the river).
   if (!known || (region === 'th' && known.country !== 'TH')) throw new AppError('INVALID_BANK');
+  if (currency && known.country !== BANK_COUNTRY_OF_CURRENCY[currency]) throw new AppError('INVALID_BANK');
   // part1 §5: KTB, TMB and BBL need the holder name in English letters.
   if (needsEnglishName(bank.bankCode) && !isEnglishName(bank.bankAccountName)) {
     throw new AppError('BANK_ACCOUNT_NAME_ENG');
@@ -45,6 +50,9 @@ export async function checkBankAccount(
   );
   if (taken.length) throw new AppError('EXISTING_BANK', 409);
 }
+
+/** Where a wallet's withdrawals can be paid: the banks of the currency's country. */
+export const BANK_COUNTRY_OF_CURRENCY: Record<Currency, 'TH' | 'LA'> = { BAHT: 'TH', LAK: 'LA' };
 
 /** SH-3: baht in a Thai build; a Laos build offers LAK (default) or BAHT. */
 export function currencyFor(region: Region, requested: Currency | undefined): Currency {

@@ -1,6 +1,7 @@
 import {
   OTP_VERIFIED_TTL_S,
   isEnglishName,
+  type Currency,
   type Profile,
   type Registration,
   type RegistrationCheck,
@@ -46,11 +47,17 @@ export async function validateRegistration(
     input.bankAccountName !== undefined ||
     input.bankAccountNo !== undefined
   ) {
-    await checkBankAccount(q, region, {
-      bankCode: input.bankCode ?? '',
-      bankAccountName: input.bankAccountName ?? '',
-      bankAccountNo: input.bankAccountNo ?? '',
-    });
+    await checkBankAccount(
+      q,
+      region,
+      {
+        bankCode: input.bankCode ?? '',
+        bankAccountName: input.bankAccountName ?? '',
+        bankAccountNo: input.bankAccountNo ?? '',
+      },
+      undefined,
+      currencyFor(region, input.currency),
+    );
   }
   currencyFor(region, input.currency);
   return { inviterId };
@@ -210,7 +217,10 @@ export async function updateProfile(
   input: ProfileUpdate,
   meta: { ip: string },
 ): Promise<Profile> {
-  await checkBankAccount(ctx.db, ctx.config.region, input, memberId);
+  const [member] = await ctx.db.query<{ currency: Currency }>('select currency from members where id = $1', [
+    memberId,
+  ]);
+  await checkBankAccount(ctx.db, ctx.config.region, input, memberId, member?.currency);
   try {
     await saveProfile(ctx, memberId, input, meta);
   } catch (err) {
