@@ -18,6 +18,8 @@ export interface BankValues {
   currency: Currency;
 }
 
+const BANK_COUNTRY: Record<Currency, Bank['country']> = { BAHT: 'TH', LAK: 'LA' };
+
 interface BankStepProps {
   banks: Bank[];
   loading: boolean;
@@ -54,6 +56,13 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
     onEdit();
   };
 
+  /** The currency comes first in a Laos build: it decides which banks can pay the wallet out. */
+  const chooseCurrency = (currency: Currency) => {
+    const bank = banks.find((b) => b.code === values.bankCode);
+    set('currency', currency);
+    if (bank && bank.country !== BANK_COUNTRY[currency]) setValues((v) => ({ ...v, bankCode: '' }));
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: Errors = {};
@@ -75,14 +84,34 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
     if (Object.keys(next).length === 0) onSubmit(values);
   };
 
-  const bankOptions = banks.map((b) => ({
-    value: b.code,
-    label: `${bankName(b, locale)} (${b.code})`,
-  }));
+  // A wallet is paid out in its currency: kip to a Lao bank, baht to a Thai one (the server insists too).
+  const bankOptions = banks
+    .filter((b) => !laos || b.country === BANK_COUNTRY[values.currency])
+    .map((b) => ({
+      value: b.code,
+      label: `${bankName(b, locale)} (${b.code})`,
+    }));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {laos && (
+          <Stack gap={4}>
+            <Text fz="sm" fw={500} id="currency-label">
+              {t('register.currency')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="currency-label"
+              fullWidth
+              value={values.currency}
+              onChange={(v) => chooseCurrency(v === 'BAHT' ? 'BAHT' : 'LAK')}
+              data={[
+                { value: 'LAK', label: t('register.currencyLAK') },
+                { value: 'BAHT', label: t('register.currencyBAHT') },
+              ]}
+            />
+          </Stack>
+        )}
         <Select
           label={t('register.bank')}
           placeholder={t('register.bankPlaceholder')}
@@ -125,23 +154,6 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
           onChange={(e) => set('bankAccountNo', e.currentTarget.value.replace(/\D/g, ''))}
           withAsterisk
         />
-        {laos && (
-          <Stack gap={4}>
-            <Text fz="sm" fw={500} id="currency-label">
-              {t('register.currency')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="currency-label"
-              fullWidth
-              value={values.currency}
-              onChange={(v) => set('currency', v === 'BAHT' ? 'BAHT' : 'LAK')}
-              data={[
-                { value: 'LAK', label: t('register.currencyLAK') },
-                { value: 'BAHT', label: t('register.currencyBAHT') },
-              ]}
-            />
-          </Stack>
-        )}
         {error && <ErrorAlert code={error} />}
         <Group grow>
           <Button variant="default" onClick={onBack}>
