@@ -71,7 +71,7 @@ export const bankFeed = endpoint({
 /**
  * DEP-7: one member's QR at one provider. hasQrcode false means there is none (or it ended): the panel
  * shows the amount entry, and `message` says why when a create failed. `qrcode` is the image as SVG
- * markup of the EMVCo / PromptPay payload, which a Thai banking app can scan; `payload` is that text.
+ * markup of the EMVCo payload (a Thai QR Payment; a LAPNet QR for ONEPAY), which a banking app can scan; `payload` is that text.
  */
 export const qrcodeRecordSchema = z.object({
   qrcodeId: text(),
@@ -91,7 +91,7 @@ export const qrcodeRecordSchema = z.object({
 });
 export type QrcodeRecord = z.infer<typeof qrcodeRecordSchema>;
 
-/** The member's live QR at {provider} (KBANK, WW, PAYTIMZ, PAYONEX, ZPAY), if any. */
+/** The member's live QR at {provider} (KBANK, WW, PAYTIMZ, PAYONEX, ZPAY in baht; ONEPAY in kip), if any. */
 export const getQrcode = endpoint({
   method: 'GET',
   path: '/api/qrcode/{provider}',
