@@ -71,7 +71,8 @@ export const bankFeed = endpoint({
 /**
  * DEP-7: one member's QR at one provider. hasQrcode false means there is none (or it ended): the panel
  * shows the amount entry, and `message` says why when a create failed. `qrcode` is the image as SVG
- * markup of the EMVCo payload (a Thai QR Payment; a LAPNet QR for ONEPAY), which a banking app can scan; `payload` is that text.
+ * markup of the EMVCo payload (a Thai QR Payment; a LAPNet QR for ONEPAY), which a banking app can
+ * scan; `payload` is that text.
  */
 export const qrcodeRecordSchema = z.object({
   qrcodeId: text(),
