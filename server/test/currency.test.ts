@@ -18,7 +18,8 @@ import {
   withdraw,
 } from './helpers.ts';
 
-const la = useTestApp({ REGION: 'la' });
+const OPS = 'operator-token-for-currency-tests';
+const la = useTestApp({ REGION: 'la', OPS_TOKEN: OPS });
 const th = useTestApp();
 
 const memberIdOf = async (phone: string) =>
@@ -68,6 +69,24 @@ describe('money in its currency', () => {
       [intoKip.reference],
     );
     expect(line!.currency).toBe('LAK');
+
+    // The operator sees each line's currency and can credit it only to a member of that currency.
+    const authorization = `Bearer ${OPS}`;
+    const unmatched = await call(la.app, 'GET', '/api/ops/bank-feed/unmatched', {
+      headers: { authorization },
+    });
+    expect(unmatched.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ reference: intoKip.reference, currency: 'LAK' })]),
+    );
+    const credit = (reference: string, phone: string) =>
+      call(la.app, 'POST', `/api/ops/bank-feed/${reference}/credit`, {
+        body: { phone },
+        headers: { authorization },
+      });
+    expectError(await credit(intoKip.reference, baht.reg.username), 400, 'CURRENCY_NOT_OFFERED');
+    expect((await credit(intoKip.reference, kip.reg.username)).status).toBe(200);
+    expect(await walletAmount(la.app, kip.token)).toBe(500);
+    await expectLedgerSound(la.db);
   });
 
   it('[laos-1] the database refuses an entry that mixes currencies, past the code too', async () => {

@@ -59,7 +59,13 @@ export async function creditUnmatchedLine(
        returning amount, from_bank_code`,
       [req.reference, memberId, member.currency],
     );
-    if (!line) throw new AppError('NOT_FOUND', 404);
+    if (!line) {
+      const [other] = await q.query(
+        `select 1 from bank_feed_items where reference = $1 and outcome = 'UNMATCHED'`,
+        [req.reference],
+      );
+      throw other ? new AppError('CURRENCY_NOT_OFFERED') : new AppError('NOT_FOUND', 404);
+    }
     const amount = minor(line.amount);
     const now = ctx.clock.now();
     const viaWallet = line.from_bank_code === 'TRUEWALLET';

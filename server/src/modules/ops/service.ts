@@ -10,7 +10,7 @@ import { payWithdrawal, settle } from '../withdrawals/service.ts';
 export async function listWithdrawals(ctx: Ctx, status: string | undefined) {
   const rows = await ctx.db.query<Record<string, unknown>>(
     `select w.public_id, w.amount, w.status, w.reason, w.held_for, w.bank_code, w.bank_account_no,
-            w.bank_account_name, w.created_at, m.phone, m.public_id as member
+            w.bank_account_name, w.created_at, m.phone, m.public_id as member, m.currency
      from withdrawals w join members m on m.id = w.member_id
      where $1::text is null or w.status = $1 order by w.id desc limit 200`,
     [status ?? null],
@@ -68,7 +68,7 @@ export async function listActions(ctx: Ctx) {
 /** Bank transfers that matched no member, kept for the operator. */
 export async function unmatchedBankLines(ctx: Ctx) {
   const rows = await ctx.db.query<Record<string, unknown>>(
-    `select reference, from_bank_code, from_account_no, to_account_no, amount, received_at
+    `select reference, from_bank_code, from_account_no, to_account_no, amount, currency, received_at
      from bank_feed_items where outcome = 'UNMATCHED' order by received_at desc limit 200`,
   );
   return rows.map((r) => ({ ...r, amount: toBaht(minor(r.amount)) }));
@@ -78,7 +78,7 @@ export async function unmatchedBankLines(ctx: Ctx) {
 export async function refusedQrPayments(ctx: Ctx) {
   const rows = await ctx.db.query<Record<string, unknown>>(
     `select r.id::text as id, r.provider, r.order_id, r.transaction_id, r.amount, r.paid_at, r.reason,
-            m.phone as member_phone, r.resolution
+            m.phone as member_phone, m.currency, r.resolution
      from refused_qr_payments r left join members m on m.id = r.member_id
      order by r.created_at desc limit 200`,
   );
