@@ -3,12 +3,13 @@ import { webhookOutbox } from './webhook-outbox.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { amountSchema, deposits, text } from '@krapao/contract';
+import { amountSchema, CURRENCIES, deposits, text, type Currency } from '@krapao/contract';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import { BANKS } from '../db/seed.ts';
+import { BANKS, HOUSE_ACCOUNTS } from '../db/seed.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
+import { oneProofPayload } from '../payments/bcel-oneproof.ts';
 import { slipQrPayload } from '../payments/slip-qr.ts';
 import { isoTime, minorText, optionalBody, simText } from './sim-http.ts';
 
@@ -17,6 +18,9 @@ import { isoTime, minorText, optionalBody, simText } from './sim-http.ts';
  * or a test make a transfer into one of the operator's accounts, which it reports to Krapao's bank-feed
  * webhook, signed, as the operator's bank-statement integration would. It also draws the transfer's slip
  * with its slip-verification QR, and answers the transaction inquiry a slip verifier makes.
+ * Money is baht between Thai banks and kip between Lao ones (BCEL, LDB, ...): a Lao bank's transfer is in
+ * kip, and BCEL prints its OneProof receipt QR on the slip instead of the Thai mini QR. Payouts go in the
+ * withdrawal's currency, to a bank of that currency's country only.
  */
 export interface SimBankOptions {
   /** Where to deliver bank-feed lines: Krapao's own webhook. */
@@ -44,6 +48,7 @@ const payoutBody = z.object({
   accountNo: simText(30),
   bankCode: simText(10).optional(),
   accountName: simText(200).optional(),
+  currency: z.enum(CURRENCIES),
 });
 const transferBody = z.object({
   fromBankCode: simText(10),
@@ -58,13 +63,33 @@ const transferBody = z.object({
   report: z.boolean().optional(),
 });
 const byTransRef = { params: z.object({ transRef: simText(64) }) };
+/** The sandbox page's transfer form: fields as text, the amount as typed (kip from a Lao bank). */
+const sandboxTransferBody = z.object({
+  fromBankCode: simText(10),
+  fromAccountNo: simText(30),
+  toAccountNo: simText(30),
+  amount: text()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/)
+    .transform(Number)
+    .pipe(amountSchema),
+  report: z.literal('on').optional(),
+});
 
 interface SimTransfer {
   /** The bank-feed reference: the transRef. */
   reference: string;
+  /** The bank's transaction reference (at BCEL, the fccref its OneProof receipt carries). */
   transRef: string;
-  /** 3-digit clearing code of the sending bank, as printed in the slip's QR. */
+  /**
+   * Who sent it, as the slip's QR names the bank: the 3-digit clearing code of a Thai bank, the short
+   * code of a Lao one (they have no clearing code).
+   */
   sendingBank: string;
+  /** BAHT from a Thai bank, LAK (kip) from a Lao one; `amount` is in it. */
+  currency: Currency;
+  /** The QR printed on the slip: a Thai mini QR, a BCEL OneProof receipt, or none (other Lao banks). */
+  slipQr: string | null;
   fromBankCode: string;
   fromAccountNo: string;
   toAccountNo: string;
@@ -78,6 +103,13 @@ interface SimTransfer {
 
 /** Short code -> 3-digit clearing code: public knowledge every Thai bank has (reference §2 "Bank codes"). */
 const CLEARING_CODES = new Map(BANKS.filter((b) => b[1]).map(([code, clearing]) => [code, clearing]));
+/** Short code -> the bank's country: what currency its accounts are in. */
+const COUNTRIES = new Map(BANKS.map(([code, , , , country]) => [code, country]));
+const CURRENCY_OF_COUNTRY = { TH: 'BAHT', LA: 'LAK' } as const satisfies Record<string, Currency>;
+/** The operator's bank accounts the seed makes, offered on the sandbox page. */
+const HOUSE_BANK_ACCOUNTS = HOUSE_ACCOUNTS.filter((a) => a.bankType === 'BANK');
+/** The currency of an account at this bank: kip at a Lao bank, else baht. */
+const currencyAt = (bankCode: string): Currency => CURRENCY_OF_COUNTRY[COUNTRIES.get(bankCode) ?? 'TH'];
 
 /**
  * A transaction reference as Thai banks print them: the transfer's date and time in Bangkok
@@ -88,9 +120,28 @@ function newTransRef(at: Date): string {
   return `${bangkok}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
+/**
+ * A BCEL reference as its core banking (Flexcube) writes them, 16 characters: the branch (010), the
+ * product (FTIB, an internet-banking transfer), the Julian date in Vientiane (yyDDD) and a sequence.
+ */
+function newFccRef(at: Date): string {
+  const vientiane = new Date(at.getTime() + 7 * 3_600_000);
+  const dayOfYear = Math.floor(
+    (vientiane.getTime() - Date.UTC(vientiane.getUTCFullYear(), 0, 1)) / 86_400_000 + 1,
+  );
+  const julian = `${String(vientiane.getUTCFullYear()).slice(2)}${String(dayOfYear).padStart(3, '0')}`;
+  return `010FTIB${julian}${String(randomInt(10_000)).padStart(4, '0')}`;
+}
+
+/** A Lao bank other than BCEL: its own short code, the time and six random digits. */
+const newLaoRef = (bankCode: string, at: Date) => `${bankCode}${newTransRef(at).slice(2)}`;
+
 export const simBank: FastifyPluginAsync<SimBankOptions> = async (plugin, opts) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const payouts = new Map<string, { status: 'PAID' | 'FAILED'; amountMinor: string; accountNo: string }>();
+  const payouts = new Map<
+    string,
+    { status: 'PAID' | 'FAILED'; amountMinor: string; currency: Currency; accountNo: string; reason?: string }
+  >();
   const transfers: SimTransfer[] = [];
   const byRef = new Map<string, SimTransfer>();
   let payoutMode: PayoutMode = 'pay';
@@ -138,21 +189,36 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (plugin, opts) 
   }
 
   app.post('/payouts', { schema: { body: payoutBody } }, async (req, reply) => {
-    const { reference, amountMinor, accountNo } = req.body;
+    const { reference, amountMinor, accountNo, bankCode, currency } = req.body;
     const known = payouts.get(reference);
     if (known) return known; // the same reference is paid at most once
+    // Kip goes to Lao banks and baht to Thai ones: an account at a bank of the other country cannot
+    // receive it, and the bank says so at once, whatever its mood.
+    if (bankCode && COUNTRIES.has(bankCode) && currencyAt(bankCode) !== currency) {
+      const refused = {
+        status: 'FAILED' as const,
+        amountMinor,
+        currency,
+        accountNo,
+        reason: 'DEST_ACC_INVALID',
+      };
+      payouts.set(reference, refused);
+      return refused;
+    }
     if (payoutMode === 'timeout') {
       // Pays, but the answer never arrives in time: the caller must reconcile by reference.
-      payouts.set(reference, { status: 'PAID', amountMinor, accountNo });
+      payouts.set(reference, { status: 'PAID', amountMinor, currency, accountNo });
       return reply.code(504).send({ message: 'gateway timeout' });
     }
     const outcome = {
       status: payoutMode === 'pay' ? ('PAID' as const) : ('FAILED' as const),
       amountMinor,
+      currency,
       accountNo,
+      ...(payoutMode === 'pay' ? {} : { reason: 'DEST_ACC_INVALID' }),
     };
     payouts.set(reference, outcome);
-    return payoutMode === 'pay' ? outcome : { ...outcome, reason: 'DEST_ACC_INVALID' };
+    return outcome;
   });
 
   app.get(
@@ -169,18 +235,31 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (plugin, opts) 
    * A member's transfer into the operator's account. The bank gives it a transaction reference (transRef,
    * also its bank-feed reference) and reports it to Krapao like a real statement line, unless `report` is
    * false: the feed missed it, which is when members upload the slip. `transferredAt` backdates it (tests
-   * of the one-hour rule); `sendingBank` overrides the 3-digit clearing code of `fromBankCode`.
+   * of the one-hour rule); `sendingBank` overrides the 3-digit clearing code of `fromBankCode`. From a
+   * Lao bank the amount is kip; from BCEL the slip carries a OneProof receipt whose fccref is the
+   * reference.
    */
-  app.post('/transfers', { schema: { body: transferBody } }, async (req, reply) => {
-    const b = req.body;
+  async function makeTransfer(b: z.infer<typeof transferBody>) {
     const at = b.transferredAt ? new Date(b.transferredAt) : (opts.clock ?? systemClock).now();
-    const sendingBank = b.sendingBank ?? CLEARING_CODES.get(b.fromBankCode) ?? '000';
-    let transRef = b.reference ?? newTransRef(at);
-    while (!b.reference && byRef.has(transRef)) transRef = newTransRef(at);
+    const currency = currencyAt(b.fromBankCode);
+    const bcel = b.fromBankCode === 'BCEL';
+    const newRef = () =>
+      bcel ? newFccRef(at) : currency === 'LAK' ? newLaoRef(b.fromBankCode, at) : newTransRef(at);
+    let transRef = b.reference ?? newRef();
+    while (!b.reference && byRef.has(transRef)) transRef = newRef();
+    const sendingBank =
+      b.sendingBank ?? CLEARING_CODES.get(b.fromBankCode) ?? (currency === 'LAK' ? b.fromBankCode : '000');
+    const slipQr = bcel
+      ? oneProofPayload({ type: 'TRF', ticket: String(randomInt(1e9, 1e10)), fccref: transRef })
+      : currency === 'LAK'
+        ? null
+        : slipQrPayload({ sendingBank, transRef });
     const transfer: SimTransfer = {
       reference: transRef,
       transRef,
       sendingBank,
+      currency,
+      slipQr,
       fromBankCode: b.fromBankCode,
       fromAccountNo: b.fromAccountNo,
       toAccountNo: b.toAccountNo,
@@ -190,9 +269,14 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (plugin, opts) 
     };
     byRef.set(transRef, transfer);
     transfers.unshift(transfer);
-    if (b.report === false) return { ...transfer, feed: null };
+    if (b.report === false) return { ok: true, transfer: { ...transfer, feed: null } };
     const feed = await report(transfer);
-    return reply.code(feed.ok ? 200 : 502).send({ ...transfer, feed: feed.body });
+    return { ok: feed.ok, transfer: { ...transfer, feed: feed.body } };
+  }
+
+  app.post('/transfers', { schema: { body: transferBody } }, async (req, reply) => {
+    const made = await makeTransfer(req.body);
+    return reply.code(made.ok ? 200 : 502).send(made.transfer);
   });
 
   /** The feed catches up: reports a transfer made with `report: false` (or reports one again). */
@@ -209,7 +293,7 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (plugin, opts) 
    */
   app.get(
     '/transfers/:transRef',
-    { schema: { ...byTransRef, querystring: z.object({ sendingBank: simText(3).optional() }) } },
+    { schema: { ...byTransRef, querystring: z.object({ sendingBank: simText(10).optional() }) } },
     async (req, reply) => {
       if (verifyMode === 'down') return reply.code(503).send({ message: 'service unavailable' });
       const t = verifyMode === 'late' ? undefined : byRef.get(req.params.transRef);
@@ -218,7 +302,9 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (plugin, opts) 
       return {
         transRef: t.transRef,
         sendingBank: t.sendingBank,
+        // In the transfer's currency (ISO 4217): kip for a transfer between Lao accounts.
         amount: t.amount,
+        currency: t.currency === 'LAK' ? 'LAK' : 'THB',
         sender: { bankCode: t.sendingBank, accountNo: t.fromAccountNo },
         receiver: { accountNo: t.toAccountNo },
         transferredAt: t.transferredAt,
@@ -243,16 +329,76 @@ export const simBank: FastifyPluginAsync<SimBankOptions> = async (plugin, opts) 
   app.get('/transfers', async () =>
     transfers.map((t) => ({ ...t, delivered: outbox.delivered(t.reference) })),
   );
+
+  // The sandbox: a plain page where a person trying the demo makes a transfer (baht from a Thai bank,
+  // kip from a Lao one), sees whether the feed reported it, lets the feed catch up and opens the slip.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.post('/sandbox/transfer', { schema: { body: sandboxTransferBody } }, async (req, reply) => {
+    await makeTransfer({ ...req.body, report: req.body.report === 'on' });
+    return reply.redirect(`${app.prefix}/`);
+  });
+  app.post('/sandbox/report', { schema: { body: z.object({ ref: simText(64) }) } }, async (req, reply) => {
+    const transfer = byRef.get(req.body.ref);
+    if (transfer) await report(transfer);
+    return reply.redirect(`${app.prefix}/`);
+  });
+  app.get('/', async (_req, reply) => {
+    const banks = BANKS.map(
+      ([code, , , name]) =>
+        `<option value="${code}">${code} (${escapeHtml(name)}, ${currencyAt(code) === 'LAK' ? 'kip' : 'baht'})</option>`,
+    ).join('');
+    const houseAccounts = HOUSE_BANK_ACCOUNTS.map(
+      (a) => `<option value="${a.no}">${a.bankCode} ${a.currency}</option>`,
+    ).join('');
+    const rows = transfers
+      .map((t) => {
+        const fed = t.feedRejected
+          ? `rejected (${escapeHtml(t.feedRejected)})`
+          : outbox.delivered(t.reference)
+            ? 'reported'
+            : `<form method="post" action="${app.prefix}/sandbox/report"><input type="hidden" name="ref" value="${escapeHtml(t.reference)}"><button>Report now</button></form>`;
+        const amount = t.amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
+        return (
+          `<tr><td>${t.transferredAt.slice(0, 19).replace('T', ' ')}</td>` +
+          `<td>${escapeHtml(t.fromBankCode)} ${escapeHtml(t.fromAccountNo)}</td><td>${escapeHtml(t.toAccountNo)}</td>` +
+          `<td>${amount} ${t.currency}</td><td><code>${escapeHtml(t.transRef)}</code></td><td>${fed}</td>` +
+          `<td><a href="${escapeHtml(t.slipUrl)}">slip</a></td></tr>`
+        );
+      })
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Bank sandbox</title>` +
+          `<h1>Bank sandbox</h1><p>Transfer into the operator's account from a member's registered account, as their banking app would. ` +
+          `From a Lao bank the amount is kip (BCEL slips carry the OneProof QR); from a Thai bank, baht.</p>` +
+          `<form method="post" action="${app.prefix}/sandbox/transfer">` +
+          `<p><label>From bank <select name="fromBankCode">${banks}</select></label> ` +
+          `<label>account <input name="fromAccountNo" required inputmode="numeric"></label></p>` +
+          `<p><label>To the operator's account <input name="toAccountNo" list="house" required inputmode="numeric"></label>` +
+          `<datalist id="house">${houseAccounts}</datalist></p>` +
+          `<p><label>Amount <input name="amount" required inputmode="decimal"></label> ` +
+          `<label><input type="checkbox" name="report" checked> the bank feed reports it</label></p>` +
+          `<p><button>Transfer</button></p></form>` +
+          `<table border="1" cellpadding="6"><tr><th>UTC</th><th>From</th><th>To</th><th>Amount</th><th>Reference</th><th>Bank feed</th><th></th></tr>${rows}</table>`,
+      );
+  });
 };
 
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 // ---------------------------------------------------------------------------------------------------
-// The slip picture: a plain slip (bank colour, amount, time, accounts, reference) with the mini QR a
-// verifier reads. Text is drawn with a 3x5 pixel font of digits and the few signs a slip needs.
+// The slip picture: a plain slip (bank colour, amount, time, accounts, reference) with the QR a verifier
+// reads (a Thai mini QR, or BCEL's OneProof receipt in BCEL's red). Text is drawn with a 3x5 pixel font
+// of digits and the few signs a slip needs.
 
 type Rgb = readonly [number, number, number];
 const INK: Rgb = [33, 37, 41];
 const GREY: Rgb = [206, 212, 218];
 const BANK_GREEN: Rgb = [19, 143, 45];
+const BCEL_RED: Rgb = [190, 30, 45];
 const GLYPHS: Record<string, string> = {
   '0': '111101101101111',
   '1': '010110010010111',
@@ -269,6 +415,14 @@ const GLYPHS: Record<string, string> = {
   ':': '000010000010000',
   '-': '000000111000000',
   '/': '001001010100100',
+  // The letters of a BCEL reference (010FTIB...) and of LAK.
+  A: '010101111101101',
+  B: '110101110101110',
+  F: '111100110100100',
+  I: '111010010010111',
+  K: '101101110101101',
+  L: '100100100100111',
+  T: '111010010010010',
 };
 const SLIP_WIDTH = 360;
 const SLIP_HEIGHT = 560;
@@ -301,9 +455,16 @@ function renderSlip(t: SimTransfer): PNG {
   const bangkok = new Date(new Date(t.transferredAt).getTime() + 7 * 3_600_000).toISOString();
   const when = `${bangkok.slice(8, 10)}/${bangkok.slice(5, 7)}/${bangkok.slice(0, 4)} ${bangkok.slice(11, 16)}`;
 
-  rect(0, 0, SLIP_WIDTH, 64, BANK_GREEN);
+  rect(0, 0, SLIP_WIDTH, 64, t.fromBankCode === 'BCEL' ? BCEL_RED : BANK_GREEN);
   rect(24, 24, 120, 16, [255, 255, 255]);
-  text(t.amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }), 92, 7);
+  // Kip slips show whole kip unless there is a fraction.
+  const decimals = t.currency === 'LAK' ? 0 : 2;
+  text(
+    t.amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: 2 }),
+    92,
+    7,
+  );
+  if (t.currency === 'LAK') text('LAK', 132, 2);
   text(when, 150, 3);
   rect(24, 186, SLIP_WIDTH - 48, 2, GREY);
   const lines: Array<[string, number]> = [
@@ -317,9 +478,8 @@ function renderSlip(t: SimTransfer): PNG {
     text(value, y + 14, scale, 24);
   });
 
-  const qr = QRCode.create(slipQrPayload({ sendingBank: t.sendingBank, transRef: t.transRef }), {
-    errorCorrectionLevel: 'M',
-  });
+  if (!t.slipQr) return png;
+  const qr = QRCode.create(t.slipQr, { errorCorrectionLevel: 'M' });
   const module = 5;
   const size = qr.modules.size;
   const qrLeft = Math.round((SLIP_WIDTH - size * module) / 2);

@@ -1,10 +1,11 @@
-import { toMinor, type Withdrawal } from '@krapao/contract';
+import { toMinor, type Currency, type Withdrawal } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { houseCash, minor, refusalOf } from '../../ledger/ledger.ts';
+import { payoutCurrency } from './payout-currency.ts';
 
 interface Row {
   id: string;
@@ -92,11 +93,18 @@ interface PayoutOrder {
   accountNo: string;
   accountName: string;
   amountMinor: string;
+  /** The member's currency; wallet_withdraw (migration 015) puts it in the order, payWithdrawal does not. */
+  currency?: Currency;
 }
 
 /** Asks the bank to pay a claimed withdrawal, then settles it; an unknown outcome stays PROCESSING. */
 async function sendPayout(ctx: Ctx, order: PayoutOrder): Promise<Withdrawal['status']> {
-  const { outcome, reason } = await ctx.payouts!.payout({ ...order, amountMinor: minor(order.amountMinor) });
+  const currency = order.currency ?? (await payoutCurrency(ctx, order.reference));
+  const { outcome, reason } = await ctx.payouts!.payout({
+    ...order,
+    amountMinor: minor(order.amountMinor),
+    currency,
+  });
   if (outcome === 'UNKNOWN') return 'PROCESSING';
   return settle(ctx, order.reference, outcome === 'PAID' ? 'PAID' : 'FAILED', reason ?? null);
 }
