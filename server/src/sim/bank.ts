@@ -7,7 +7,7 @@ import { amountSchema, CURRENCIES, deposits, text, type Currency } from '@krapao
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import { BANKS, HOUSE_ACCOUNTS } from '../db/seed.ts';
+import { BANKS, HOUSE_ACCOUNTS, LAO_HOUSE_ACCOUNTS } from '../db/seed.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { oneProofPayload } from '../payments/bcel-oneproof.ts';
 import { slipQrPayload } from '../payments/slip-qr.ts';
@@ -106,8 +106,8 @@ const CLEARING_CODES = new Map(BANKS.filter((b) => b[1]).map(([code, clearing]) 
 /** Short code -> the bank's country: what currency its accounts are in. */
 const COUNTRIES = new Map(BANKS.map(([code, , , , country]) => [code, country]));
 const CURRENCY_OF_COUNTRY = { TH: 'BAHT', LA: 'LAK' } as const satisfies Record<string, Currency>;
-/** The operator's bank accounts the seed makes, offered on the sandbox page. */
-const HOUSE_BANK_ACCOUNTS = HOUSE_ACCOUNTS.filter((a) => a.bankType === 'BANK');
+/** The operator's bank accounts the seed makes (BCEL in a Laos build), offered on the sandbox page. */
+const HOUSE_BANK_ACCOUNTS = [...HOUSE_ACCOUNTS, ...LAO_HOUSE_ACCOUNTS].filter((a) => a.bankType === 'BANK');
 /** The currency of an account at this bank: kip at a Lao bank, else baht. */
 const currencyAt = (bankCode: string): Currency => CURRENCY_OF_COUNTRY[COUNTRIES.get(bankCode) ?? 'TH'];
 

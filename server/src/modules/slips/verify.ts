@@ -3,6 +3,7 @@
 import type { Ctx } from '../../context.ts';
 import { houseCash } from '../../ledger/ledger.ts';
 import { creditDeposit } from '../deposits/credit.ts';
+import { parseOneProof } from '../../payments/bcel-oneproof.ts';
 import { parseSlipQr } from '../../payments/slip-qr.ts';
 import { pixelBudget, type SlipImageType } from './image-header.ts';
 import { readPicture } from './pictures.ts';
@@ -113,7 +114,7 @@ async function checkSlip(ctx: Ctx, slip: ClaimedSlip): Promise<Check> {
     });
     if (!read.ok) return { kind: 'fail', reason: read.reason };
     // Some other QR (a PromptPay code, a link) or a damaged one: not a slip.
-    const qr = parseSlipQr(read.text);
+    const qr = parseSlipQr(read.text) ?? bcelSlip(read.text);
     if (!qr) return { kind: 'fail', reason: 'INVALID_SLIP' };
     ({ transRef: reference, sendingBank } = qr);
     await ctx.db.query('update slips set reference = $2, sending_bank = $3 where id = $1', [
@@ -143,9 +144,12 @@ async function checkSlip(ctx: Ctx, slip: ClaimedSlip): Promise<Check> {
     t.transferredAt,
   ]);
 
+  // The money went to one of the operator's bank accounts in the member's own currency: a Thai slip
+  // (baht) does not credit a kip wallet, nor a BCEL slip (kip) a baht one.
   const [house] = await ctx.db.query(
-    `select 1 from house_accounts where account_no = $1 and active and bank_type = 'BANK'`,
-    [t.receiverAccountNo],
+    `select 1 from house_accounts h join members m on m.id = $2
+     where h.account_no = $1 and h.active and h.bank_type = 'BANK' and h.currency = m.currency`,
+    [t.receiverAccountNo, slip.member_id],
   );
   if (!house) return { kind: 'fail', reason: 'DEST_ACC_INVALID' };
   const [member] = await ctx.db.query<{ bank_code: string; bank_account_no: string; clearing_code: string }>(
@@ -153,7 +157,9 @@ async function checkSlip(ctx: Ctx, slip: ClaimedSlip): Promise<Check> {
      where m.id = $1`,
     [slip.member_id],
   );
-  if (!member || member.clearing_code !== t.senderBank || member.bank_account_no !== t.senderAccountNo) {
+  // A Thai bank is named by its 3-digit clearing code; a Lao bank has none and goes by its short code.
+  const memberBank = member && (member.clearing_code || member.bank_code);
+  if (!member || memberBank !== t.senderBank || member.bank_account_no !== t.senderAccountNo) {
     return { kind: 'fail', reason: 'NOT_MATCH' };
   }
   const { maxAgeMinutes } = await slipSettings(ctx);
@@ -169,6 +175,15 @@ async function checkSlip(ctx: Ctx, slip: ClaimedSlip): Promise<Check> {
     toAccountNo: t.receiverAccountNo,
     transferredAt: t.transferredAt,
   };
+}
+
+/**
+ * A BCEL slip's OneProof receipt QR, read like a Thai slip QR: the transaction's fccref is its bank
+ * reference (the one the bank feed reports), and the sending bank is BCEL, by its short code.
+ */
+function bcelSlip(text: string): { sendingBank: string; transRef: string } | undefined {
+  const receipt = parseOneProof(text);
+  return receipt && { sendingBank: 'BCEL', transRef: receipt.fccref };
 }
 
 async function referenceUsed(ctx: Ctx, reference: string): Promise<boolean> {
@@ -204,8 +219,8 @@ async function credit(ctx: Ctx, slip: ClaimedSlip, c: Extract<Check, { kind: 'cr
     if (!mine) return 'SETTLED_ELSEWHERE';
     const claimed = await q.query(
       `insert into bank_feed_items (reference, from_bank_code, from_account_no, to_account_no, amount, received_at,
-         outcome, member_id, slip_id)
-       values ($1, $2, $3, $4, $5, $6, 'CREDITED', $7, $8)
+         outcome, member_id, slip_id, currency)
+       values ($1, $2, $3, $4, $5, $6, 'CREDITED', $7, $8, (select m.currency from members m where m.id = $7))
        on conflict (reference) do update set outcome = 'CREDITED', member_id = excluded.member_id,
          slip_id = excluded.slip_id
        where bank_feed_items.outcome = 'UNMATCHED' and bank_feed_items.from_bank_code = excluded.from_bank_code
