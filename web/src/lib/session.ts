@@ -21,3 +21,19 @@ export function clearSession(): void {
   removeItem(STORAGE_KEYS.userInfo);
   removeItem(STORAGE_KEYS.lastSync);
 }
+
+/**
+ * Who is asking, for the query keys of answers that depend on it (the deposit accounts and withdrawal
+ * limits of the member's currency): 'visitor', or the session as a short fingerprint of its token
+ * (FNV-1a, 32 bits; never the token itself), so no answer outlives the session it was asked with.
+ */
+export function sessionScope(): string {
+  const token = getToken();
+  if (token === null) return 'visitor';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) {
+    hash ^= token.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `member:${(hash >>> 0).toString(16).padStart(8, '0')}`;
+}

@@ -14,6 +14,7 @@ import { useTranslation } from '../../i18n/react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { BottomNavItem } from './BottomNavItem';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { MemberCurrency } from '../../components/Money';
 import { Wordmark } from '../../components/Wordmark';
 import { useProfile } from '../../features/accounts/api/get-profile';
 import { useLogout } from '../../features/accounts/api/logout';
@@ -28,8 +29,21 @@ const ConditionsModal = lazy(() =>
   import('../../features/lookups/components/ConditionsModal').then((m) => ({ default: m.ConditionsModal })),
 );
 
-/** SH-9 / SH-10 / SH-11: header with the member, bottom menu, the plus button's drawer. */
+/**
+ * SH-16: everything a member sees is in the wallet's currency (kip for a kip member): the shell tells
+ * every amount below it, the realtime toasts included, which currency that is.
+ */
 export default function MemberLayout() {
+  const profile = useProfile();
+  return (
+    <MemberCurrency currency={profile.data?.currency ?? null}>
+      <MemberShell />
+    </MemberCurrency>
+  );
+}
+
+/** SH-9 / SH-10 / SH-11: header with the member, bottom menu, the plus button's drawer. */
+function MemberShell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const profile = useProfile();

@@ -2,12 +2,26 @@ import type { LookupName } from '@krapao/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { loadContract } from '../../../lib/contract';
+import { sessionScope } from '../../../lib/session';
 
 const LOOKUP_STALE_MS = 5 * 60_000;
 
 function lookupQuery<N extends LookupName>(name: N) {
   return queryOptions({
     queryKey: ['lookups', name] as const,
+    queryFn: async ({ signal }) => callApi((await loadContract()).lookups[name], undefined, { signal }),
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/**
+ * A lookup the server answers for the member whose bearer token it carries (the api client sends it
+ * whenever a member is logged in): the deposit accounts and withdrawal limits of the member's currency.
+ * Its key names the session, so a visitor's or another member's answer is never shown.
+ */
+function memberLookupQuery<N extends LookupName>(name: N) {
+  return queryOptions({
+    queryKey: ['lookups', name, sessionScope()] as const,
     queryFn: async ({ signal }) => callApi((await loadContract()).lookups[name], undefined, { signal }),
     staleTime: LOOKUP_STALE_MS,
   });
@@ -22,10 +36,10 @@ export const lookupQueries = {
   contact: () => lookupQuery('contact'),
   info: () => lookupQuery('info'),
   registerOtp: () => lookupQuery('registerOTP'),
-  /** WD-1: withdrawMin / withdrawMax in baht. */
-  withdraw: () => lookupQuery('withdraw'),
-  /** DEP-2: the accounts to deposit to; asked again each time the deposit modal opens. */
-  deposit: () => ({ ...lookupQuery('deposit'), staleTime: 0 }),
+  /** WD-1: withdrawMin / withdrawMax in the member's currency. */
+  withdraw: () => memberLookupQuery('withdraw'),
+  /** DEP-2: the accounts (of the member's currency) to deposit to; asked again each time the modal opens. */
+  deposit: () => ({ ...memberLookupQuery('deposit'), staleTime: 0 }),
 };
 
 export const useBanks = () => useQuery(lookupQueries.banks());

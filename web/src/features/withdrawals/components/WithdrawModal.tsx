@@ -34,7 +34,7 @@ import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useWithdrawAll } from '../api/withdraw-all';
 
 export interface WithdrawLimits {
-  /** Baht, from GET /api/lookup/withdraw. */
+  /** In the member's currency (baht or kip), from GET /api/lookup/withdraw. */
   withdrawMin: number;
   withdrawMax: number;
 }
@@ -48,7 +48,8 @@ export interface WithdrawModalProps {
   limitsLoading: boolean;
   /** The main wallet as the member sees it, in minor units. */
   balanceMinor: number | undefined;
-  currency: Currency;
+  /** The wallet's currency, which the limits and amounts are in; the member shell's unless given. */
+  currency?: Currency;
   /** The registered bank account the payout goes to. */
   account: PayoutAccount | undefined;
   /** The money left the wallet: the caller refreshes balances and the statement. */
