@@ -108,11 +108,11 @@ describe('QR deposits', () => {
     expect(await within(box).findByText('Minimum ฿30.00')).toBeTruthy();
     expect(picks(box)).toEqual(['฿30', '฿50', '฿100', '฿500', '฿1,000']);
     // The others keep the contract's rules; a minimum above some picks leaves only the picks it allows.
-    expect(qrRules('WW').minBaht).toBe(100);
+    expect(qrRules('WW').min).toBe(100);
     vi.stubEnv('VITE_PAYTIMZ_MIN_DEPOSIT', '200');
-    expect(qrRules('PAYTIMZ')).toEqual({ minBaht: 200, quickPicksBaht: [200, 500, 1000] });
+    expect(qrRules('PAYTIMZ')).toEqual({ currency: 'BAHT', min: 200, quickPicks: [200, 500, 1000] });
     vi.stubEnv('VITE_ZPAY_MIN_DEPOSIT', 'ten');
-    expect(qrRules('ZPAY').minBaht).toBe(10);
+    expect(qrRules('ZPAY').min).toBe(10);
   });
 
   it('[DEP-6] [DEP-7] create shows the QR image, the amount and a countdown ticking each second; cancel goes back to the entry', async () => {

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
-import { Money } from '../../components/Money';
+import { Money, useMemberCurrency } from '../../components/Money';
 import { Words } from '../../components/Words';
 import { DepositIcon, WithdrawIcon } from '../../components/MoneyIcons';
 import { DepositModal } from '../../features/deposits/components/DepositModal';
@@ -39,7 +39,10 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   const limits = useWithdrawLimits(dialog === 'withdraw');
   const deposit = useDepositAccounts(dialog === 'deposit');
   const moneyMoved = useMoneyMoved();
+  const memberCurrency = useMemberCurrency();
   const figures = wallet.data ? walletFigures(wallet.data) : null;
+  // SH-16 / issue 8: the wallet's currency, else the profile's (the shell's) until the wallet answers.
+  const currency = figures?.currency ?? memberCurrency ?? undefined;
 
   const close = () => {
     setPanel(null);
@@ -114,7 +117,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
         limits={limits.data}
         limitsLoading={limits.isPending}
         balanceMinor={figures?.mainMinor}
-        currency={figures?.currency ?? 'BAHT'}
+        currency={currency}
         account={wallet.data?.bankAccount}
         onWithdrawn={moneyMoved}
       />
@@ -122,6 +125,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
         opened={dialog === 'deposit'}
         onClose={() => setDialog(null)}
         lookup={deposit.data}
+        currency={currency}
         loading={deposit.isPending}
         error={deposit.error}
         registeredAccount={wallet.data?.bankAccount}

@@ -1,4 +1,10 @@
-import type { depositAccountSchema, depositWalletSchema } from '@krapao/contract';
+import {
+  isQrProvider,
+  QR_PROVIDER_CURRENCY,
+  type Currency,
+  type depositAccountSchema,
+  type depositWalletSchema,
+} from '@krapao/contract';
 import type { z } from 'zod';
 
 export type DepositAccount = z.infer<typeof depositAccountSchema>;
@@ -39,5 +45,23 @@ export function splitAccounts(lookup: DepositLookup) {
   return {
     bank: lookup.banks.filter((a) => !isQrAccount(a)),
     qr: lookup.banks.filter(isQrAccount),
+  };
+}
+
+/**
+ * Issue 8: what a member of `currency` is offered: the accounts in that currency, a QR gateway only when
+ * it collects that currency (ONEPAY kip, the Thai gateways baht) and True Wallet, a Thai wallet, only to
+ * baht members. The server answers a member's lookup so already; the screen holds the line too, so a
+ * kip member is never shown a Thai channel (an older server, a lookup asked without the token).
+ */
+export function offeredTo(lookup: DepositLookup, currency: Currency): DepositLookup {
+  return {
+    ...lookup,
+    banks: lookup.banks.filter(
+      (a) =>
+        a.currency === currency &&
+        (!isQrProvider(a.bankCode) || !isQrAccount(a) || QR_PROVIDER_CURRENCY[a.bankCode] === currency),
+    ),
+    wallets: currency === 'BAHT' ? lookup.wallets : [],
   };
 }

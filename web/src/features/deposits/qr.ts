@@ -1,4 +1,11 @@
-import { QR_MIN, QR_QUICK_PICKS, isQrProvider, type QrProvider } from '@krapao/contract';
+import {
+  QR_MIN,
+  QR_PROVIDER_CURRENCY,
+  QR_QUICK_PICKS,
+  isQrProvider,
+  type Currency,
+  type QrProvider,
+} from '@krapao/contract';
 import { qrMinDepositOverrideBaht } from '../../lib/config';
 import { bahtToMinor } from '../../lib/format';
 import type { DepositAccount } from './accounts';
@@ -25,26 +32,30 @@ export function qrChannels(accounts: DepositAccount[]): QrChannel[] {
   return channels;
 }
 
+/** The minimum and quick picks of a QR channel, in the currency it collects (major units: 50 is 50 baht). */
 export interface QrRules {
-  minBaht: number;
-  quickPicksBaht: number[];
+  currency: Currency;
+  min: number;
+  quickPicks: number[];
 }
 
 /**
- * DEP-8 / DEP-9: the minimum and quick picks of a provider. A build setting (PAYTIMZ, ZPAY) sets the
- * minimum and becomes the first pick; picks below it would only offer a disabled button, so they go.
+ * DEP-8 / DEP-9: the minimum and quick picks of a provider, in its currency (kip for ONEPAY). A build
+ * setting (PAYTIMZ, ZPAY) sets the minimum and becomes the first pick; picks below it would only offer a
+ * disabled button, so they go.
  */
 export function qrRules(provider: QrProvider): QrRules {
+  const currency = QR_PROVIDER_CURRENCY[provider];
   const defaults = QR_QUICK_PICKS[provider];
   const override = qrMinDepositOverrideBaht(provider);
-  if (override === undefined) return { minBaht: QR_MIN[provider], quickPicksBaht: [...defaults] };
-  const picks = [override, ...defaults.slice(1)].filter((baht) => baht >= override);
-  return { minBaht: override, quickPicksBaht: [...new Set(picks)].sort((a, b) => a - b) };
+  if (override === undefined) return { currency, min: QR_MIN[provider], quickPicks: [...defaults] };
+  const picks = [override, ...defaults.slice(1)].filter((amount) => amount >= override);
+  return { currency, min: override, quickPicks: [...new Set(picks)].sort((a, b) => a - b) };
 }
 
-/** DEP-8: create is offered from the minimum up; below 1 baht never (the amount is ignored). */
+/** DEP-8: create is offered from the minimum up; below 1 (baht or kip) never (the amount is ignored). */
 export function canCreateQr(rules: QrRules, amountMinor: number | null): boolean {
-  return amountMinor !== null && amountMinor >= bahtToMinor(Math.max(1, rules.minBaht));
+  return amountMinor !== null && amountMinor >= bahtToMinor(Math.max(1, rules.min));
 }
 
 /** The QR image as an <img> source: the SVG markup is data, never inserted into the page. */

@@ -6,6 +6,7 @@ import { CopyField } from '../../../components/CopyField';
 import { FieldLabel } from '../../../components/FieldLabel';
 import { useTranslation } from '../../../i18n/react';
 import type { BankPanelKind, DepositAccount } from '../accounts';
+import { BcelInstruction } from './BcelInstruction';
 
 /** A round mark with the bank's code, coloured like the bank so a member recognises it at a glance. */
 const BANK_COLOURS: Record<string, string> = {
@@ -22,11 +23,18 @@ const BANK_COLOURS: Record<string, string> = {
   PAYTIMZ: '#0a6ebd',
   PAYONEX: '#e8590c',
   ZPAY: '#1b1f3b',
+  // The Lao QR gateway (issue 8): BCEL's OnePay, a deeper red than BCEL's own mark.
+  ONEPAY: '#9c1c24',
   TRUEWALLET: '#f08c00',
 };
 
 /** Marks for codes too long for the circle. */
-const MARK_TEXT: Record<string, string> = { PAYTIMZ: 'PTZ', PAYONEX: 'PNX', TRUEWALLET: 'TW' };
+const MARK_TEXT: Record<string, string> = {
+  PAYTIMZ: 'PTZ',
+  PAYONEX: 'PNX',
+  ONEPAY: '1PAY',
+  TRUEWALLET: 'TW',
+};
 
 export function BankMark({ code, size = 'md' }: { code: string; size?: 'sm' | 'md' }) {
   return (
@@ -72,12 +80,14 @@ export function NumberToCopy({
 }
 
 /**
- * DEP-3 / DEP-5: one account to transfer to: Thai and English bank names, the account name upper-cased,
- * the number formatted 3-3-rest with a copy button. The kind adds what its bank needs.
+ * DEP-3 / DEP-5: one account to transfer to: the bank's local name (Thai; Lao for a Lao bank) and its
+ * English one, the account name upper-cased, the number formatted 3-3-rest with a copy button. The kind
+ * adds what its bank needs: BCEL its instruction image and the currency.
  */
 export function BankPanel({ account, kind }: { account: DepositAccount; kind: BankPanelKind }) {
   const { t } = useTranslation();
   const no = formatBankAccountNo(account.bankAccountNo);
+  const laoName = account.bank.nameLA;
   return (
     <Paper
       className="surface deposit-account"
@@ -90,21 +100,21 @@ export function BankPanel({ account, kind }: { account: DepositAccount; kind: Ba
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <BankMark code={account.bankCode} />
           <div style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={700} lang="th">
-              {account.bank.nameTH}
+            <Text fw={700} lang={laoName ? 'lo' : 'th'}>
+              {laoName ?? account.bank.nameTH}
             </Text>
             <Text fz="sm" c="dimmed">
               {account.bank.nameEN}
             </Text>
+            {kind === 'bcel' && (
+              <Badge variant="light" color="red" mt={6} data-testid="deposit-currency">
+                {t(`currency.${account.currency}`)}
+              </Badge>
+            )}
           </div>
           {kind === 'kbank-auto' && (
             <Badge variant="light" color="teal" leftSection={<IconBolt size={12} />}>
               {t('deposit.auto')}
-            </Badge>
-          )}
-          {kind === 'bcel' && (
-            <Badge variant="light" color="red" data-testid="deposit-currency">
-              {account.currency}
             </Badge>
           )}
         </Group>
@@ -122,12 +132,15 @@ export function BankPanel({ account, kind }: { account: DepositAccount; kind: Ba
           testId="deposit-account-no"
         />
         {kind === 'bcel' && (
-          <Group gap={6} wrap="nowrap" align="flex-start" c="dimmed">
-            <IconInfoCircle size={16} style={{ flex: 'none', marginTop: 2 }} />
-            <Text fz="sm" data-testid="deposit-instruction">
-              {t('deposit.bcelInstruction', { currency: account.currency })}
-            </Text>
-          </Group>
+          <>
+            <BcelInstruction accountNo={account.bankAccountNo} currency={account.currency} />
+            <Group gap={6} wrap="nowrap" align="flex-start" c="dimmed">
+              <IconInfoCircle size={16} style={{ flex: 'none', marginTop: 2 }} />
+              <Text fz="sm" data-testid="deposit-instruction">
+                {t('deposit.bcelInstruction', { currency: t(`currency.unit.${account.currency}`) })}
+              </Text>
+            </Group>
+          </>
         )}
         {kind === 'generic' && (
           <Text fz="sm" c="dimmed">

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
-import type { Wallet } from '@krapao/contract';
+import type { Currency, Wallet } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type Icon,
@@ -21,11 +21,12 @@ import { AccountHolder } from '../../../components/AccountHolder';
 import { BankAccountNo } from '../../../components/BankAccountNo';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useMemberCurrency } from '../../../components/Money';
 import { errorText } from '../../../i18n';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { bankName } from '../../../lib/banks';
-import { bankPanelKind, splitAccounts, type DepositLookup } from '../accounts';
+import { bankPanelKind, offeredTo, splitAccounts, type DepositLookup } from '../accounts';
 import { depositKeys } from '../api/keys';
 import { BankMark, BankPanel } from './BankPanel';
 import { DepositNoticeForm } from './DepositNoticeForm';
@@ -39,6 +40,8 @@ export interface DepositModalProps {
   onClose: () => void;
   /** GET /api/lookup/deposit. */
   lookup: DepositLookup | undefined;
+  /** The member's wallet currency (the member shell's unless given): only its channels are offered. */
+  currency?: Currency;
   loading: boolean;
   error: unknown;
   /** The member's registered account: transfers from it are credited automatically (DEP-11). */
@@ -64,11 +67,15 @@ const SECTIONS = [
   { value: 'wallet', icon: IconWallet, label: 'deposit.sectionWallet' },
 ] as const satisfies ReadonlyArray<{ value: Section; icon: Icon; label: string }>;
 
-/** DEP-1: bank transfer by account number, QR code and True Wallet. */
+/**
+ * DEP-1: bank transfer by account number, QR code and True Wallet; a kip member (issue 8) is offered
+ * the kip channels only: bank transfer (BCEL) and QR (ONEPAY), no True Wallet.
+ */
 export function DepositModal({
   opened,
   onClose,
-  lookup,
+  lookup: answer,
+  currency: givenCurrency,
   loading,
   error,
   registeredAccount,
@@ -80,6 +87,11 @@ export function DepositModal({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [section, setSection] = useState<Section>('bank');
+  const memberCurrency = useMemberCurrency();
+  const currency = givenCurrency ?? memberCurrency;
+  // Until the member's currency is known nothing is offered: a channel of the other currency never shows.
+  const offer = answer && currency ? { lookup: offeredTo(answer, currency), currency } : undefined;
+  const sections = SECTIONS.filter(({ value }) => value !== 'wallet' || currency === 'BAHT');
   const close = () => {
     setSection('bank');
     onClose();
@@ -91,9 +103,9 @@ export function DepositModal({
   };
   return (
     <Modal opened={opened} onClose={close} title={t('deposit.title')} centered radius="lg">
-      {!lookup && loading && <DelayedLoader />}
-      {!lookup && !loading && error !== null && error !== undefined && <ErrorAlert code={errorCode(error)} />}
-      {lookup && (
+      {!offer && (loading || (answer && !currency)) && <DelayedLoader />}
+      {!offer && !loading && error !== null && error !== undefined && <ErrorAlert code={errorCode(error)} />}
+      {offer && (
         <Tabs
           value={section}
           onChange={(v) => setSection((v as Section | null) ?? 'bank')}
@@ -103,7 +115,7 @@ export function DepositModal({
           classNames={{ list: 'deposit-tabs' }}
         >
           <Tabs.List grow>
-            {SECTIONS.map(({ value, icon: SectionIcon, label }) => (
+            {sections.map(({ value, icon: SectionIcon, label }) => (
               <Tabs.Tab key={value} value={value}>
                 <span className="deposit-tab">
                   <SectionIcon size={20} stroke={1.7} aria-hidden />
@@ -114,7 +126,7 @@ export function DepositModal({
           </Tabs.List>
           <Tabs.Panel value="bank" pt="md">
             <BankSection
-              lookup={lookup}
+              lookup={offer.lookup}
               registeredAccount={registeredAccount}
               onNoticeSent={onNoticeSent}
               onUploadSlip={
@@ -128,14 +140,21 @@ export function DepositModal({
           </Tabs.Panel>
           <Tabs.Panel value="qr" pt="md">
             <QrSection
-              accounts={splitAccounts(lookup).qr}
+              accounts={splitAccounts(offer.lookup).qr}
+              currency={offer.currency}
               onTransferDone={transferDone}
               onPaid={onDeposited}
             />
           </Tabs.Panel>
-          <Tabs.Panel value="wallet" pt="md">
-            <TrueWalletSection wallets={lookup.wallets} memberPhone={memberPhone} onDeposited={onDeposited} />
-          </Tabs.Panel>
+          {offer.currency === 'BAHT' && (
+            <Tabs.Panel value="wallet" pt="md">
+              <TrueWalletSection
+                wallets={offer.lookup.wallets}
+                memberPhone={memberPhone}
+                onDeposited={onDeposited}
+              />
+            </Tabs.Panel>
+          )}
         </Tabs>
       )}
     </Modal>

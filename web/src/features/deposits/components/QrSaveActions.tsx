@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import type { QrcodeRecord } from '@krapao/contract';
+import type { Currency, QrcodeRecord } from '@krapao/contract';
 import { IconDownload, IconShare } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useMoneyText } from '../../../components/Money';
@@ -36,7 +36,16 @@ function download(file: File) {
  * browser can share files (to the banking app itself, on most phones). The picture is made when the QR
  * shows, so a click shares at once, within the tap that allows it.
  */
-export function QrSaveActions({ record, providerName }: { record: QrcodeRecord; providerName: string }) {
+export function QrSaveActions({
+  record,
+  providerName,
+  currency,
+}: {
+  record: QrcodeRecord;
+  providerName: string;
+  /** The currency the QR collects (kip for ONEPAY): the picture says the amount in it. */
+  currency: Currency;
+}) {
   const { t } = useTranslation();
   const money = useMoneyText();
   const [file, setFile] = useState<File | null>(null);
@@ -45,7 +54,7 @@ export function QrSaveActions({ record, providerName }: { record: QrcodeRecord; 
   const text: QrPictureText = {
     title: t('qrSave.title'),
     provider: providerName,
-    amount: money(bahtToMinor(record.amount)),
+    amount: money(bahtToMinor(record.amount), currency),
     payBy: t('qrSave.payBy', { time: formatTime(record.expireIn) }),
     note: t('deposit.qr.payExactly'),
   };

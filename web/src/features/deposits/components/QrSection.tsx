@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { QrcodeRecord, QrProvider } from '@krapao/contract';
+import { QR_PROVIDER_CURRENCY, type Currency, type QrcodeRecord, type QrProvider } from '@krapao/contract';
 import { IconCircleCheck, IconClockHour4, IconDeviceMobile } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { AccountHolder } from '../../../components/AccountHolder';
@@ -35,10 +35,13 @@ import { QrSaveActions } from './QrSaveActions';
  */
 export function QrSection({
   accounts,
+  currency = 'BAHT',
   onTransferDone,
   onPaid = () => {},
 }: {
   accounts: DepositAccount[];
+  /** The member's currency: its QRs are scanned with Thai banking apps (baht) or Lao ones (kip). */
+  currency?: Currency;
   onTransferDone: () => void;
   /** A QR shown here was paid: the caller refreshes balances (also when polling, not an event, saw it). */
   onPaid?: () => void;
@@ -68,7 +71,7 @@ export function QrSection({
     <Stack gap="sm">
       <Group gap={6} wrap="nowrap" c="dimmed">
         <IconDeviceMobile size={16} style={{ flex: 'none' }} aria-hidden />
-        <Text fz="xs">{t('deposit.qr.hint')}</Text>
+        <Text fz="xs">{t(currency === 'LAK' ? 'deposit.qr.hintLak' : 'deposit.qr.hint')}</Text>
       </Group>
       {channels.length > 1 && (
         <div className="qr-channels" role="radiogroup" aria-label={t('deposit.qr.channels')}>
@@ -137,7 +140,12 @@ function QrPanel({
         {query.isPending ? (
           <DelayedLoader size="sm" />
         ) : isPaidQr(record) && record.qrcodeId !== dismissedPaid ? (
-          <QrReceived record={record} onPaid={onPaid} onNewQr={() => setDismissedPaid(record.qrcodeId)} />
+          <QrReceived
+            record={record}
+            currency={QR_PROVIDER_CURRENCY[provider]}
+            onPaid={onPaid}
+            onNewQr={() => setDismissedPaid(record.qrcodeId)}
+          />
         ) : isLiveQr(record, now) ? (
           <QrShown
             provider={provider}
@@ -192,7 +200,7 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
       <Stack gap="sm">
         <TextInput
           label={t('deposit.qr.amount')}
-          description={t('deposit.qr.minimum', { min: money(bahtToMinor(rules.minBaht)) })}
+          description={t('deposit.qr.minimum', { min: money(bahtToMinor(rules.min), rules.currency) })}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
@@ -203,23 +211,23 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
           }}
         />
         <Group gap={6} role="group" aria-label={t('deposit.qr.quickPicks')}>
-          {rules.quickPicksBaht.map((baht) => {
-            const minor = bahtToMinor(baht);
+          {rules.quickPicks.map((pick) => {
+            const minor = bahtToMinor(pick);
             const picked = amountMinor === minor;
             return (
               <Button
-                key={baht}
+                key={pick}
                 size="compact-sm"
                 radius="xl"
                 variant={picked ? 'filled' : 'light'}
                 aria-pressed={picked}
                 className="tabular"
                 onClick={() => {
-                  setText(String(baht));
+                  setText(String(pick));
                   setServerError(null);
                 }}
               >
-                {formatMoneyShort(minor, locale)}
+                {formatMoneyShort(minor, locale, rules.currency)}
               </Button>
             );
           })}
@@ -239,10 +247,12 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
  */
 function QrReceived({
   record,
+  currency,
   onPaid,
   onNewQr,
 }: {
   record: QrcodeRecord;
+  currency: Currency;
   onPaid: () => void;
   onNewQr: () => void;
 }) {
@@ -254,7 +264,7 @@ function QrReceived({
     <Stack gap="sm" align="center" ta="center" role="status" data-testid="qr-received">
       <IconCircleCheck size={64} stroke={1.6} color="var(--mantine-color-teal-6)" aria-hidden />
       <Text fz={26} fw={800} lh={1.2}>
-        {t('realtime.received', { amount: money(bahtToMinor(record.amount)) })}
+        {t('realtime.received', { amount: money(bahtToMinor(record.amount), currency) })}
       </Text>
       <Text fz="sm" c="dimmed" maw={300}>
         {t('realtime.qrPaidNote')}
@@ -284,17 +294,18 @@ function QrShown({
   const cancel = useCancelQrcode();
   const cancelling = useDelayedFlag(cancel.isPending);
   const amountMinor = bahtToMinor(record.amount);
+  const currency = QR_PROVIDER_CURRENCY[provider];
   return (
     <Stack gap="sm" align="center" ta="center">
       <img
         className="qr-image"
         src={qrImageSrc(record.qrcode)}
-        alt={t('deposit.qr.imageAlt', { amount: money(amountMinor) })}
+        alt={t('deposit.qr.imageAlt', { amount: money(amountMinor, currency) })}
         width={200}
         height={200}
       />
       <Text fz={28} fw={800} lh={1.1} data-testid="qr-amount">
-        <Money minor={amountMinor} />
+        <Money minor={amountMinor} currency={currency} />
       </Text>
       <Group gap={6} wrap="nowrap" justify="center">
         <IconClockHour4 size={18} aria-hidden />
@@ -306,7 +317,7 @@ function QrShown({
       <Text fz="xs" c="dimmed" maw={300}>
         {t('deposit.qr.payExactly')}
       </Text>
-      <QrSaveActions record={record} providerName={providerName} />
+      <QrSaveActions record={record} providerName={providerName} currency={currency} />
       {/* Side by side, so both fit under the QR on a phone without scrolling. */}
       <Group gap="sm" w="100%" wrap="nowrap">
         <Button

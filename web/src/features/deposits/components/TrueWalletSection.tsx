@@ -74,7 +74,8 @@ function AutoWalletPanel({
 }) {
   const { t } = useTranslation();
   const money = useMoneyText();
-  const min = money(bahtToMinor(TRUEWALLET_MIN_BAHT));
+  // True Wallet is Thai: baht (only baht members are offered it).
+  const min = money(bahtToMinor(TRUEWALLET_MIN_BAHT), 'BAHT');
   return (
     <Paper
       className="surface"
@@ -125,7 +126,7 @@ function GiftLinkPanel({ wallet, onDeposited }: { wallet: DepositWallet; onDepos
           idempotency.settle();
           setLink('');
           // The same id as the realtime toast of this deposit: the member reads it once.
-          notifySuccess(t('deposit.tw.credited', { amount: money(bahtToMinor(deposit.amount)) }), {
+          notifySuccess(t('deposit.tw.credited', { amount: money(bahtToMinor(deposit.amount), 'BAHT') }), {
             id: `deposit-${deposit.depositId}`,
           });
           onDeposited();
@@ -151,7 +152,9 @@ function GiftLinkPanel({ wallet, onDeposited }: { wallet: DepositWallet; onDepos
           <WalletHeader wallet={wallet} auto={false} />
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconGift size={18} style={{ flex: 'none', marginTop: 2 }} aria-hidden />
-            <Text fz="sm">{t('deposit.tw.giftIntro', { min: money(bahtToMinor(TRUEWALLET_MIN_BAHT)) })}</Text>
+            <Text fz="sm">
+              {t('deposit.tw.giftIntro', { min: money(bahtToMinor(TRUEWALLET_MIN_BAHT), 'BAHT') })}
+            </Text>
           </Group>
           <TextInput
             label={t('deposit.tw.giftLink')}
