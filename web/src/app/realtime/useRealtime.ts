@@ -16,7 +16,7 @@ import { openRealtime } from './socket';
 /** Events of one commit arrive together (a deposit and its balance): one round of refetching for them. */
 const COALESCE_MS = 150;
 
-/** A deposit that reached the wallet, by any channel: the member hears "฿X received". */
+/** A deposit that reached the wallet, by any channel: the member hears "฿X received" (₭ for kip, SH-16). */
 export function receivedDeposit(event: MoneyEvent): Extract<MoneyEvent, { type: 'deposit' }> | undefined {
   return event.type === 'deposit' && event.status === 'SUCCESS' ? event : undefined;
 }

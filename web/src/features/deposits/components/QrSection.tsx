@@ -35,13 +35,13 @@ import { QrSaveActions } from './QrSaveActions';
  */
 export function QrSection({
   accounts,
-  currency = 'BAHT',
+  currency,
   onTransferDone,
   onPaid = () => {},
 }: {
   accounts: DepositAccount[];
   /** The member's currency: its QRs are scanned with Thai banking apps (baht) or Lao ones (kip). */
-  currency?: Currency;
+  currency: Currency;
   onTransferDone: () => void;
   /** A QR shown here was paid: the caller refreshes balances (also when polling, not an event, saw it). */
   onPaid?: () => void;
