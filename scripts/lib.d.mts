@@ -2,6 +2,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
 export const root: string;
+/** The built web app: web/dist, or WEB_OUT_DIR when set. */
+export function webDist(): string;
 export function ensureChromium(): string;
 export function startServer(
   env?: Record<string, string>,
