@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { DEMO_MEMBER, seed } from './db/seed.ts';
+import { DEMO_MEMBER, LAO_DEMO_MEMBER, seed } from './db/seed.ts';
 
 const config = loadConfig();
 const db = await connect({
@@ -38,5 +38,9 @@ console.log(`\n  Krapao is running: ${url}`);
 console.log(`  Database: ${db.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`);
 if (config.simulate) {
   console.log(`  Demo member: ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`);
+  // A Laos build seeds a kip member too (paid out to BCEL); the baht one stays for the Thai rails.
+  if (config.region === 'la') {
+    console.log(`  Lao demo member (kip): ${LAO_DEMO_MEMBER.phone} / ${LAO_DEMO_MEMBER.password}`);
+  }
   console.log(`  Simulated SMS inbox: ${url}/sim/sms/inbox\n`);
 }
