@@ -23,7 +23,7 @@ export const slipSchema = z.object({
   slipId: text(),
   /** The bank reference read from the slip's QR; empty until it was read. */
   reference: text(),
-  /** Baht, once the bank confirmed the transfer; null before (shown as '-'). */
+  /** In the wallet's currency, once the bank confirmed the transfer; null before (shown as '-'). */
   amount: z.number().nullable(),
   status: z.enum(SLIP_STATUSES),
   /** SLIP-4: the reason code of a failed slip. */
