@@ -102,8 +102,8 @@ export const getQrcode = endpoint({
 });
 
 /**
- * Creates a QR for {amount} (in the provider's currency) at {provider}; a live one at that provider is replaced. Below the
- * provider's minimum (DEP-8) the answer is QR_MINIMUM; a gateway that fails gives hasQrcode false and
+ * Creates a QR for {amount} (in the provider's currency) at {provider}; a live one at that provider is
+ * replaced. Below the provider's minimum (DEP-8) the answer is QR_MINIMUM; a gateway that fails gives hasQrcode false and
  * message QR_FAIL, as the spec's client expects. Takes an Idempotency-Key.
  */
 export const createQrcode = endpoint({
