@@ -14,7 +14,17 @@ export * as otp from './otp.ts';
 export * from './lookups.ts';
 export * from './money.ts';
 export * as wallet from './wallet.ts';
-export { walletSchema, gameAccountSchema, type Wallet } from './wallet.ts';
+export {
+  walletSchema,
+  gameAccountSchema,
+  transferSchema,
+  WALLET_ACCOUNT,
+  type GameAccount,
+  type Transfer,
+  type Wallet,
+} from './wallet.ts';
+export * as games from './games.ts';
+export { gameAccountDetailSchema, type GameAccountDetail } from './games.ts';
 export * as withdrawals from './withdrawals.ts';
 export { WITHDRAWAL_STATUSES, withdrawalSchema, type Withdrawal } from './withdrawals.ts';
 export * as statement from './statement.ts';

@@ -28,6 +28,12 @@ export const statementEntrySchema = z.object({
   noticeId: text().nullable().default(null),
   /** A deposit notice still waiting for its transfer: when it expires if none arrives. */
   expiresAt: text().nullable().default(null),
+  /**
+   * A transfer (TRF-2): where the money went from and to, WALLET or a provider code (no sign: it stays the
+   * member's). A FAILED transfer's money went back where it came from.
+   */
+  from: text().nullable().default(null),
+  to: text().nullable().default(null),
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
