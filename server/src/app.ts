@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { serveWeb } from './http/web.ts';
+import { redactedRequest } from './http/redact.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
@@ -37,6 +38,10 @@ import { simWorld } from './sim/world.ts';
 import { httpTrueWallet } from './providers/truewallet/http-truewallet.ts';
 import type { TrueWalletVouchers } from './providers/truewallet/truewallet.ts';
 import { httpQrGateway } from './providers/payments/http-gateway.ts';
+import { httpGames } from './providers/games/http-games.ts';
+import type { GameProvider } from './providers/games/games.ts';
+import { gameRoutes } from './modules/games/routes.ts';
+import { reconcileTransfers } from './modules/games/transfers.ts';
 import type { QrGateway } from './providers/payments/payments.ts';
 import { hmac } from './lib/crypto.ts';
 import { httpSms } from './providers/sms/http-sms.ts';
@@ -57,6 +62,8 @@ export interface AppDeps {
   /** Default to the simulated gateways and voucher service when SIMULATE is on. */
   qrGateway?: QrGateway;
   trueWallet?: TrueWalletVouchers;
+  /** Defaults to the simulated game aggregator when SIMULATE is on. */
+  games?: GameProvider;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
   /** Redis key prefix of the global rate limit; tests give each app its own. */
@@ -66,13 +73,17 @@ export interface AppDeps {
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** How often game transfers due for a look (their backoff has passed) are asked about. */
+const TRANSFER_RECONCILE_EVERY_MS = 5_000;
 /** How long the service's on/off switch (SH-6) is trusted before it is read again. */
 const ACTIVE_CACHE_MS = 5_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const logger = deps.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // A password in an auto-login path never reaches a log line (http/redact.ts).
+    logger: typeof logger === 'object' ? { serializers: { req: redactedRequest }, ...logger } : logger,
     bodyLimit: BODY_LIMIT_BYTES,
     // TRUST_PROXY: behind a load balancer, req.ip is the member's address (per-address limits need it).
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -119,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The simulated world is mounted under /sim, or runs as its own process at SIM_URL.
   const simBase = () => config.simUrl ?? `${ownUrl()}/sim`;
   const secret = await appSecret(db, config.appSecret);
+  const gamesSecret =
+    config.gamesSecret ?? (config.simulate ? hmac(secret, 'games').toString('hex') : undefined);
   const ctx: Ctx = {
     config,
     db,
@@ -140,6 +153,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trueWallet:
       deps.trueWallet ??
       (config.simulate ? httpTrueWallet({ baseUrl: () => `${simBase()}/truewallet` }) : undefined),
+    games:
+      deps.games ??
+      (config.simulate && gamesSecret
+        ? httpGames({
+            baseUrl: () => `${simBase()}/games`,
+            secret: gamesSecret,
+            timeoutMs: config.gameCallTimeoutMs,
+          })
+        : undefined),
     publicUrl: () => config.publicUrl ?? ownUrl(),
     slipVerifier:
       deps.slipVerifier ??
@@ -160,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     depositRoutes(api, ctx);
     statementRoutes(api, ctx);
     slipRoutes(api, ctx);
+    gameRoutes(api, ctx);
     opsRoutes(api, ctx, config.opsTokens);
   });
   if (config.simulate && !config.simUrl) {
@@ -168,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       krapaoUrl: ownUrl,
       bankFeedSecret: ctx.bankFeedSecret!,
       qrGatewaySecret: ctx.qrGatewaySecret!,
+      gamesSecret,
       clock: ctx.clock,
       smsDown: deps.simFaults?.smsDown,
     });
@@ -204,6 +228,8 @@ declare module 'fastify' {
     reconcilePayouts: () => Promise<number>;
     /** Redeems again gift vouchers whose answer was lost (start-up and the same timer run it). */
     reconcileVouchers: () => Promise<number>;
+    /** Settles game transfers whose outcome is unknown, each when its backoff says (the same timer). */
+    reconcileTransfers: () => Promise<number>;
   }
 }
 
@@ -215,17 +241,35 @@ function startReconciler(app: FastifyInstance, ctx: Ctx) {
   let timer: NodeJS.Timeout | undefined;
   app.decorate('reconcilePayouts', () => reconcilePayouts(ctx, ctx.config.reconcileAfterS * 1000));
   app.decorate('reconcileVouchers', () => reconcileVoucherClaims(ctx));
+  app.decorate('reconcileTransfers', () => reconcileTransfers(ctx));
   const run = () =>
     Promise.all([
       app.reconcilePayouts().catch((err) => app.log.error({ err }, 'payout reconciliation failed')),
       app.reconcileVouchers().catch((err) => app.log.error({ err }, 'voucher reconciliation failed')),
     ]);
+  // Game transfers carry their own backoff (next_check_at), so they are looked at more often.
+  let transfersTimer: NodeJS.Timeout | undefined;
+  let transfersRunning = false;
+  const runTransfers = async () => {
+    if (transfersRunning) return; // a run waiting on slow providers is not overlapped by the next
+    transfersRunning = true;
+    await app
+      .reconcileTransfers()
+      .catch((err) => app.log.error({ err }, 'transfer reconciliation failed'))
+      .finally(() => (transfersRunning = false));
+  };
   app.addHook('onListen', async () => {
     void run();
+    void runTransfers();
     timer = setInterval(run, ctx.config.reconcileEveryS * 1000);
     timer.unref();
+    transfersTimer = setInterval(runTransfers, TRANSFER_RECONCILE_EVERY_MS);
+    transfersTimer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(transfersTimer);
+  });
 }
 
 /** With no SMS gateway configured, sending fails loudly in the log and as OTP_SEND_FAIL to the member. */

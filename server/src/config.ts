@@ -58,6 +58,12 @@ const envSchema = z.object({
   BANK_FEED_SECRET: z.string().min(16).optional(),
   /** Shared secret of the QR gateways' callbacks (HMAC-SHA256 of the raw body). */
   QR_GATEWAY_SECRET: z.string().min(16).optional(),
+  /** Key of the signed calls to the game aggregator (HMAC-SHA256). In simulate mode one is derived when absent. */
+  GAMES_SECRET: z.string().min(16).optional(),
+  /** A game transfer or account call without an answer after this has an unknown outcome (reconciled). */
+  GAME_CALL_TIMEOUT_MS: positiveInt.default(10_000),
+  /** BAL-2: how long a refresh waits for each provider's balance; one that does not answer is stale. */
+  GAME_BALANCE_TIMEOUT_MS: positiveInt.default(3_000),
   /** Where the outside world reaches this server (gateway callbacks); defaults to its own address. */
   PUBLIC_URL: z.string().url().optional(),
   /**
@@ -103,6 +109,9 @@ export type Config = {
   /** Operator name by token; empty turns the operator API off. */
   opsTokens: Map<string, string>;
   qrGatewaySecret: string | undefined;
+  gamesSecret: string | undefined;
+  gameCallTimeoutMs: number;
+  gameBalanceTimeoutMs: number;
   databaseSchema: string | undefined;
   reconcileEveryS: number;
   reconcileAfterS: number;
@@ -160,6 +169,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }),
     ]),
     qrGatewaySecret: e.QR_GATEWAY_SECRET,
+    gamesSecret: e.GAMES_SECRET,
+    gameCallTimeoutMs: e.GAME_CALL_TIMEOUT_MS,
+    gameBalanceTimeoutMs: e.GAME_BALANCE_TIMEOUT_MS,
     databaseSchema: e.DATABASE_SCHEMA,
     reconcileEveryS: e.RECONCILE_EVERY_S,
     reconcileAfterS: e.RECONCILE_AFTER_S,

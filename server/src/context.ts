@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QrGateway } from './providers/payments/payments.ts';
 import type { PayoutProvider } from './providers/payouts/payouts.ts';
+import type { GameProvider } from './providers/games/games.ts';
 import type { TrueWalletVouchers } from './providers/truewallet/truewallet.ts';
 import type { SlipVerifier } from './providers/slip-verify/slip-verify.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
@@ -31,6 +32,8 @@ export interface Ctx {
   qrGatewaySecret: string | undefined;
   /** Redeems True Wallet gift vouchers (DEP-10); undefined when none is configured. */
   trueWallet: TrueWalletVouchers | undefined;
+  /** The game providers' transfer-wallet API (issue 9); undefined when none is configured. */
+  games: GameProvider | undefined;
   /** This server's address as the outside world reaches it (callback URLs). */
   publicUrl: () => string;
   log: FastifyBaseLogger;

@@ -2,7 +2,12 @@
 // nothing an operator may have edited (every insert is "on conflict do nothing", but for a bank's
 // missing Lao name).
 import type { Db, Queryable } from './db.ts';
-import { DEFAULT_WITHDRAW_LIMITS_MINOR, type Region } from '@krapao/contract';
+import {
+  DEFAULT_WITHDRAW_LIMITS_MINOR,
+  type GAME_CATEGORIES,
+  type GameProvider,
+  type Region,
+} from '@krapao/contract';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 
 type Bank = [
@@ -221,6 +226,36 @@ export const LAO_DEMO_MEMBER = {
   bankAccountNo: '0101000765432',
 };
 
+/**
+ * part2 §9: the 16 game providers, with their category (slot, sport plus casino, lotto), the web,
+ * Android and iOS links the game account modal opens (placeholders at example.com: the operator sets
+ * the real ones) and the GAME-2 iframe setting. Artwork paths are under the web app (/games/<CODE>.svg,
+ * /games/<CODE>-bg.svg), drawn for Krapao.
+ */
+export const GAME_PROVIDER_SEED: Array<{
+  code: GameProvider;
+  name: string;
+  category: (typeof GAME_CATEGORIES)[number];
+  iframe: boolean;
+}> = [
+  { code: 'JOKER', name: 'Joker', category: 'slot', iframe: false },
+  { code: 'SEXYGAME', name: 'Sexy Game', category: 'sport', iframe: false },
+  { code: 'BETFLIX', name: 'Betflix', category: 'sport', iframe: false },
+  { code: 'ASKMEBET', name: 'Askmebet', category: 'sport', iframe: false },
+  { code: 'UFABET', name: 'UFABET', category: 'sport', iframe: false },
+  { code: 'SUPERSLOT', name: 'Superslot', category: 'slot', iframe: false },
+  { code: 'PG', name: 'PG', category: 'slot', iframe: false },
+  { code: 'SLOTXO', name: 'SlotXO', category: 'slot', iframe: false },
+  { code: 'IMI', name: 'IMI', category: 'sport', iframe: false },
+  { code: 'USUN', name: 'USUN', category: 'sport', iframe: false },
+  { code: 'AREASLOT', name: 'Areaslot', category: 'slot', iframe: false },
+  { code: 'CIRCUS', name: 'Circus', category: 'sport', iframe: false },
+  { code: 'SLOTRACHA', name: 'Slotracha', category: 'slot', iframe: false },
+  { code: 'PGSLOT', name: 'PG Slot', category: 'slot', iframe: false },
+  { code: 'JOKER2', name: 'Joker 2', category: 'slot', iframe: true },
+  { code: 'HUAYHD', name: 'Huay HD', category: 'lotto', iframe: true },
+];
+
 export async function seed(db: Db, opts: { demoMember: boolean; region?: Region }): Promise<void> {
   const laos = opts.region === 'la';
   await db.tx(async (q) => {
@@ -264,6 +299,25 @@ export async function seed(db: Db, opts: { demoMember: boolean; region?: Region 
         `insert into house_wallets (mode, account_name, phone, sort) values ($1, $2, $3, $4)
          on conflict (phone) do nothing`,
         [w.mode, w.name, w.phone, i],
+      );
+    }
+    for (const [i, g] of GAME_PROVIDER_SEED.entries()) {
+      const slug = g.code.toLowerCase();
+      await q.query(
+        `insert into game_providers (code, name, category, logo, background, web, android, ios, iframe, sort)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (code) do nothing`,
+        [
+          g.code,
+          g.name,
+          g.category,
+          `/games/${g.code}.svg`,
+          `/games/${g.code}-bg.svg`,
+          `https://${slug}.example.com/`,
+          `https://${slug}.example.com/app/android`,
+          `https://${slug}.example.com/app/ios`,
+          g.iframe,
+          i,
+        ],
       );
     }
     if (opts.demoMember) await seedDemoMember(q, 'DEMO01', DEMO_MEMBER, 'BAHT');

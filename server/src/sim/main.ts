@@ -1,6 +1,7 @@
 // The simulated outside world as its own process, for a server started with SIM_URL (the crash test does
 // the same in-process). Environment: SIM_PORT (3100), HOST (127.0.0.1), KRAPAO_URL (where the bank feed and
-// gateway callbacks go, http://127.0.0.1:3000), and the server's BANK_FEED_SECRET and QR_GATEWAY_SECRET.
+// gateway callbacks go, http://127.0.0.1:3000), and the server's BANK_FEED_SECRET, QR_GATEWAY_SECRET and
+// GAMES_SECRET.
 import Fastify from 'fastify';
 import { systemClock } from '../lib/clock.ts';
 import { simWorld } from './world.ts';
@@ -22,6 +23,7 @@ await app.register(simWorld, {
   krapaoUrl: () => krapaoUrl,
   bankFeedSecret: env('BANK_FEED_SECRET'),
   qrGatewaySecret: env('QR_GATEWAY_SECRET'),
+  gamesSecret: process.env.GAMES_SECRET,
   clock: systemClock,
 });
 const stop = () => void app.close().then(() => process.exit(0));

@@ -1,14 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HOUSE_WALLETS } from '../db/seed.ts';
 import type { Clock } from '../lib/clock.ts';
 import { simBank } from './bank.ts';
 import { simRequests } from './sim-http.ts';
 import { simGateway } from './gateway.ts';
+import { simGames } from './games.ts';
 import { smsInbox } from './sms-inbox.ts';
 import { simTrueWallet } from './truewallet.ts';
 
 /**
- * The whole simulated outside world: bank, QR gateways, True Wallet vouchers and the SMS inbox. SIMULATE
+ * The whole simulated outside world: bank, QR gateways, True Wallet vouchers, the SMS inbox and the game
+ * aggregator. SIMULATE
  * mounts it in the server under /sim; the crash test runs it on its own, so it outlives the server it
  * serves, the way the real outside world does.
  */
@@ -17,6 +20,8 @@ export interface SimWorldOptions {
   krapaoUrl: () => string;
   bankFeedSecret: string;
   qrGatewaySecret: string;
+  /** The key Krapao signs its calls to the game aggregator with; without one it refuses every call. */
+  gamesSecret?: string | undefined;
   clock: Clock;
   /** Test hook: makes the simulated SMS gateway fail. */
   smsDown?: (() => boolean) | undefined;
@@ -32,6 +37,11 @@ export const simWorld: FastifyPluginAsync<SimWorldOptions> = async (app, opts) =
     clock: opts.clock,
   });
   await app.register(simGateway, { prefix: '/gateway', secret: opts.qrGatewaySecret, clock: opts.clock });
+  await app.register(simGames, {
+    prefix: '/games',
+    secret: opts.gamesSecret ?? randomBytes(32).toString('hex'),
+    clock: opts.clock,
+  });
   await app.register(simTrueWallet, {
     prefix: '/truewallet',
     clock: opts.clock,

@@ -20,7 +20,7 @@ const DEPOSITS = `
               when d.channel = 'NOTICE' and d.status = 'SUCCESS' then 'D' || d.id end as notice_id,
          case when d.channel = 'NOTICE' and d.status = 'PENDING' and deposit_notice_expires_at(d.created_at) > $2
               then deposit_notice_expires_at(d.created_at) end as expires_at,
-         d.created_at
+         null::text as from_account, null::text as to_account, d.created_at
   from deposits d left join deposits n on n.answered_by = d.id
   where d.member_id = $1 and d.answered_by is null`;
 
@@ -34,12 +34,29 @@ const WITHDRAWALS = `
                      else 'PENDING' end as status,
          amount, 'BANK' as channel, reason,
          case status when 'FAILED' then 'RETURNED' when 'REJECTED' then 'REJECTED' end as outcome,
-         null::text as notice_id, null::timestamptz as expires_at, created_at
+         null::text as notice_id, null::timestamptz as expires_at,
+         null::text as from_account, null::text as to_account, created_at
   from withdrawals where member_id = $1`;
 
 /**
- * ST-1, ST-2: the member's money history, newest first: deposits (every channel) and withdrawals. Game
- * transfers and bonuses join this union when their issues land.
+ * TRF-2 as the member reads it: one line per transfer the member asked for, from and to as asked (a
+ * game-to-game transfer's two legs are one line, in progress until its second leg settles). FAILED means
+ * the money went back where it came from (RETURNED).
+ */
+const TRANSFERS = `
+  select t.reference as id, 'transfer' as type, x.status, t.amount, 'GAME' as channel,
+         coalesce(s.reason, t.reason) as reason,
+         case when x.status = 'FAILED' then 'RETURNED' end as outcome,
+         null::text as notice_id, null::timestamptz as expires_at,
+         t.from_account, t.to_account, t.created_at
+  from game_transfers t left join game_transfers s on s.first_leg = t.id
+  cross join lateral (select case when t.status <> 'SUCCESS' or t.then_to is null then t.status
+                                  else coalesce(s.status, 'PENDING') end as status) x
+  where t.member_id = $1 and t.first_leg is null`;
+
+/**
+ * ST-1, ST-2: the member's money history, newest first: deposits (every channel), withdrawals and game
+ * transfers. Bonuses join this union when their issue lands.
  */
 export async function getStatement(ctx: Ctx, memberId: string, page: number, limit: number) {
   const { total, rows } = await paged<{
@@ -52,8 +69,16 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
     outcome: StatementEntry['outcome'];
     notice_id: string | null;
     expires_at: Date | null;
+    from_account: string | null;
+    to_account: string | null;
     created_at: Date;
-  }>(ctx.db, `${DEPOSITS} union all ${WITHDRAWALS}`, [memberId, ctx.clock.now()], page, limit);
+  }>(
+    ctx.db,
+    `${DEPOSITS} union all ${WITHDRAWALS} union all ${TRANSFERS}`,
+    [memberId, ctx.clock.now()],
+    page,
+    limit,
+  );
   return {
     total,
     statements: rows.map((r) => ({
@@ -67,6 +92,8 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
       outcome: r.outcome,
       noticeId: r.notice_id,
       expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
+      from: r.from_account,
+      to: r.to_account,
     })),
   };
 }

@@ -1,12 +1,13 @@
-import { toBaht, type Wallet } from '@krapao/contract';
+import { toBaht, toMinor, type Wallet } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { memberAccount, minor } from '../../ledger/ledger.ts';
 import { PROFILE_COLUMNS, PROFILE_FROM, toProfile, type ProfileRow } from '../accounts/service.ts';
+import { refreshBalances, slotsOf } from '../games/service.ts';
 
 /**
- * BAL-1: the member's money. The total is the main wallet plus every game account; game accounts arrive
- * with the games issue, so today the total is the wallet.
+ * BAL-1: the member's money. The total is the main wallet plus every game account (its last known
+ * balance) plus the money of transfers still on their way between them.
  */
 export async function getWallet(ctx: Ctx, memberId: string): Promise<Wallet> {
   // One read: the profile, the wallet balance (0 before the first deposit) and the last sync time.
@@ -19,7 +20,8 @@ export async function getWallet(ctx: Ctx, memberId: string): Promise<Wallet> {
   if (!row) throw new AppError('NO_USER', 404);
   const profile = toProfile(row);
   const wallet = toBaht(minor(row.balance));
-  const slots: Wallet['slots'] = [];
+  const { slots, pendingMinor } = await slotsOf(ctx, memberId);
+  const pendingTransfers = toBaht(pendingMinor);
   return {
     profile,
     bankAccount: {
@@ -31,13 +33,18 @@ export async function getWallet(ctx: Ctx, memberId: string): Promise<Wallet> {
     wallet: { amount: wallet, currency: profile.currency },
     invite: { amount: 0, success: 0, fail: 0 },
     slots,
-    total: slots.reduce((sum, s) => sum + s.amount, wallet),
+    pendingTransfers,
+    total: toBaht(slots.reduce((sum, s) => sum + toMinor(s.amount), toMinor(wallet) + pendingMinor)),
     lastSyncAt: row.last_sync_at ? row.last_sync_at.toISOString() : null,
   };
 }
 
-/** BAL-2: asks every game provider for the member's balances (none yet) and records when. */
+/**
+ * BAL-2: asks every game provider for the member's balance there, all at once with a per-provider
+ * timeout (games/service.ts), and records when.
+ */
 export async function refreshSlots(ctx: Ctx, memberId: string): Promise<Wallet> {
+  await refreshBalances(ctx, memberId);
   await ctx.db.query('update members set last_sync_at = $2 where id = $1', [memberId, ctx.clock.now()]);
   return getWallet(ctx, memberId);
 }

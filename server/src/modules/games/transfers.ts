@@ -1,0 +1,247 @@
+import {
+  toBaht,
+  toMinor,
+  TRANSFER_MIN_BAHT,
+  WALLET_ACCOUNT,
+  type Currency,
+  type Transfer,
+} from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { randomCode } from '../../lib/crypto.ts';
+import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
+import { memberAccount, minor, refusalOf } from '../../ledger/ledger.ts';
+
+/** One leg as game_transfer_leg (db/migrations/018) answers it: what the provider call needs. */
+interface Leg {
+  reference: string;
+  provider: string;
+  direction: 'IN' | 'OUT';
+  amountMinor: string;
+  username: string;
+  currency: Currency;
+}
+
+/** The reconciler's backoff: first look after the call's own time, then 5 s doubling to 10 minutes. */
+const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_MAX_MS = 10 * 60_000;
+/**
+ * A reference the provider still does not know after this many looks (about 40 minutes with the backoff
+ * above, each look but the last sending it again) never reached it: the transfer is FAILED and its money
+ * goes back. Before that, NOT_FOUND may be a request still on its way, so nothing is returned.
+ */
+const MAX_CHECKS = 10;
+
+const backoffMs = (checks: number) => Math.min(BACKOFF_BASE_MS * 2 ** checks, BACKOFF_MAX_MS);
+const firstCheck = (ctx: Ctx) =>
+  new Date(ctx.clock.now().getTime() + ctx.config.gameCallTimeoutMs + BACKOFF_BASE_MS);
+
+/**
+ * TRF-2, TRF-3: a transfer between the wallet and a game, or between two games (an OUT leg, then an IN
+ * leg through the wallet), under its Idempotency-Key. Two phases (DESIGN.md, reference §4): one call of
+ * game_transfer_begin persists the transfer under our new reference and moves the money into the
+ * member's transfer-pending account, in one transaction; then the provider is asked and the leg posted
+ * or returned. An outcome the provider did not give stays PENDING for the reconciler. A replay answers the
+ * transfer as it stands now and moves nothing.
+ *
+ * `amount` undefined is transferAll: the whole wallet into `to`, or, from a game, what the provider says
+ * the account holds (at most what Krapao sent there: the ledger refuses more).
+ */
+export async function transfer(
+  ctx: Ctx,
+  req: { memberId: string; key: string | undefined; from: string; to: string; amount?: number },
+): Promise<Transfer> {
+  const key = checkedKey(req.key);
+  const from = req.from.toUpperCase();
+  const to = req.to.toUpperCase();
+  if (from === to) throw new AppError('INVALID_REQUEST');
+  const all = req.amount === undefined;
+  if (all && from === WALLET_ACCOUNT && to === WALLET_ACCOUNT) throw new AppError('INVALID_REQUEST');
+  const minMinor = toMinor(TRANSFER_MIN_BAHT);
+  let amountMinor = all ? null : toMinor(req.amount!);
+  if (amountMinor !== null && amountMinor < minMinor) throw new AppError('TRANSFER_MINIMUM');
+  const hash = requestHash(all ? { all: true, from, to } : { from, to, amount: req.amount });
+  // A replay of a transferAll from a game answers the first transfer; only a fresh one asks the balance.
+  if (all && from !== WALLET_ACCOUNT && !(await keySeen(ctx, req.memberId, key)))
+    amountMinor = await wholeGameBalance(ctx, req.memberId, from);
+
+  let row: { response: { reference: string }; replayed: boolean; leg: Leg | null } | undefined;
+  try {
+    [row] = await ctx.db.query<{ response: { reference: string }; replayed: boolean; leg: Leg | null }>(
+      'select response, replayed, leg from game_transfer_begin($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+      [
+        req.memberId,
+        key,
+        hash,
+        from,
+        to,
+        amountMinor?.toString() ?? null,
+        `T${randomCode(12)}`,
+        ctx.clock.now(),
+        minMinor.toString(),
+        firstCheck(ctx),
+      ],
+    );
+  } catch (err) {
+    throw refusalOf(err);
+  }
+  if (row!.leg) await runLeg(ctx, row!.leg);
+  return answerOf(ctx, req.memberId, row!.response.reference);
+}
+
+async function keySeen(ctx: Ctx, memberId: string, key: string) {
+  const rows = await ctx.db.query('select 1 from idempotency_keys where member_id = $1 and key = $2', [
+    memberId,
+    key,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * TRF-3 from a game: the balance the provider reports, at most what the ledger says the member has
+ * there (winnings the bet feed has not counted yet stay for the next transfer); the ledger's when the
+ * provider does not answer in time.
+ */
+async function wholeGameBalance(ctx: Ctx, memberId: string, code: string): Promise<bigint> {
+  const [row] = await ctx.db.query<{ username: string; ledger: unknown }>(
+    `select g.username, coalesce(a.balance, 0) as ledger from game_accounts g
+     left join ledger_accounts a on a.code = 'member:' || g.member_id || ':game:' || g.provider
+     where g.member_id = $1 and g.provider = $2 and g.status = 'ACTIVE'`,
+    [memberId, code],
+  );
+  if (!row) throw new AppError('NO_GAME');
+  const ledger = minor(row.ledger);
+  const timeoutMs = ctx.config.gameBalanceTimeoutMs;
+  const reported = await ctx.games
+    ?.balance({ provider: code, username: row.username }, { timeoutMs })
+    .catch(() => undefined);
+  const amount = reported !== undefined && reported < ledger ? reported : ledger;
+  if (amount <= 0n) throw new AppError('MONEY_NOT_ENOUGH');
+  if (amount < toMinor(TRANSFER_MIN_BAHT)) throw new AppError('TRANSFER_MINIMUM');
+  return amount;
+}
+
+/** Asks the provider to move one leg under its reference and settles what the answer makes certain. */
+async function runLeg(ctx: Ctx, leg: Leg): Promise<void> {
+  if (!ctx.games) return; // no provider configured: the reconciler keeps asking once there is one
+  const answer = await ctx.games.transfer({
+    provider: leg.provider,
+    username: leg.username,
+    reference: leg.reference,
+    direction: leg.direction,
+    amountMinor: minor(leg.amountMinor),
+    currency: leg.currency,
+  });
+  if (answer.outcome === 'SUCCESS') return settle(ctx, leg.reference, 'SUCCESS', null);
+  if (answer.outcome === 'FAILED') return settle(ctx, leg.reference, 'FAILED', answer.code ?? null);
+  if (answer.outcome === 'DUPLICATE') {
+    // The provider has this reference already (an earlier send whose answer was lost): ask what became of it.
+    const status = await ctx.games.transferStatus(leg.provider, leg.reference);
+    if (status === 'SUCCESS' || status === 'FAILED') return settle(ctx, leg.reference, status, null);
+  }
+  // UNKNOWN: the reconciler asks by the same reference later.
+}
+
+/**
+ * A leg's final state and its money, once (game_transfer_settle, db/migrations/018). A game-to-game
+ * first leg that succeeded has begun its IN leg in the same transaction: that one is sent now.
+ */
+async function settle(ctx: Ctx, reference: string, final: 'SUCCESS' | 'FAILED', reason: string | null) {
+  const [row] = await ctx.db.query<{ settled: boolean; next: Leg | null }>(
+    'select settled, next from game_transfer_settle($1, $2, $3, $4, $5)',
+    [reference, final, reason, ctx.clock.now(), firstCheck(ctx)],
+  );
+  if (row?.next) await runLeg(ctx, row.next);
+}
+
+interface TransferRow {
+  reference: string;
+  status: 'PENDING' | 'SUCCESS' | 'FAILED';
+  amount: unknown;
+  from_account: string;
+  to_account: string;
+  then_to: string | null;
+  second_status: 'PENDING' | 'SUCCESS' | 'FAILED' | null;
+}
+
+/**
+ * The transfer as the member sees it: its first leg, and for a game-to-game transfer its second. FAILED
+ * is TRANSFER_FAIL: the money is back (in the wallet, or in the first game when that leg failed).
+ */
+async function answerOf(ctx: Ctx, memberId: string, reference: string): Promise<Transfer> {
+  const [t] = await ctx.db.query<TransferRow & { wallet: unknown }>(
+    `select t.reference, t.status, t.amount, t.from_account, t.to_account, t.then_to, s.status as second_status,
+            coalesce((select a.balance from ledger_accounts a where a.code = $3), 0) as wallet
+     from game_transfers t left join game_transfers s on s.first_leg = t.id
+     where t.reference = $1 and t.member_id = $2`,
+    [reference, memberId, memberAccount('member_wallet', memberId)],
+  );
+  if (!t) throw new AppError('NOT_FOUND', 404);
+  const status = memberStatus(t);
+  if (status === 'FAILED') throw new AppError('TRANSFER_FAIL', 502);
+  return {
+    transferId: t.reference,
+    from: t.from_account,
+    to: t.to_account,
+    amount: toBaht(minor(t.amount)),
+    status,
+    wallet: toBaht(minor(t.wallet)),
+  };
+}
+
+const memberStatus = (t: TransferRow) =>
+  t.status !== 'SUCCESS' || !t.then_to ? t.status : (t.second_status ?? 'PENDING');
+
+/**
+ * Settles legs whose outcome the provider never gave (a timeout, a lost answer, a crash between the call
+ * and its answer), each when its backoff says, by asking the provider by our reference:
+ * SUCCESS posts it (a transfer in the provider holds is never returned), FAILED returns it, NOT_FOUND
+ * sends it again under the same reference (the provider takes a reference once) until MAX_CHECKS looks,
+ * after which the money goes back. PROCESSING or no answer: ask again later. Runs at start-up and on a
+ * timer; several instances may run it at once (settling is guarded, a resend is refused as duplicate).
+ */
+export async function reconcileTransfers(ctx: Ctx, limit = 100): Promise<number> {
+  const api = ctx.games;
+  if (!api) return 0;
+  const due = await ctx.db.query<Leg & { checks: number }>(
+    `select t.reference, t.provider, t.direction, t.amount::text as "amountMinor", g.username,
+            m.currency, t.checks
+     from game_transfers t
+     join game_accounts g on g.member_id = t.member_id and g.provider = t.provider
+     join members m on m.id = t.member_id
+     where t.status = 'PENDING' and t.next_check_at <= $1
+     order by t.next_check_at limit $2`,
+    [ctx.clock.now(), limit],
+  );
+  let settled = 0;
+  for (const leg of due) {
+    const status = await api.transferStatus(leg.provider, leg.reference);
+    if (status === 'SUCCESS' || status === 'FAILED') {
+      await settle(ctx, leg.reference, status, null);
+      settled++;
+      continue;
+    }
+    if (status === 'NOT_FOUND' && leg.checks + 1 >= MAX_CHECKS) {
+      await settle(ctx, leg.reference, 'FAILED', 'NOT_FOUND');
+      settled++;
+      continue;
+    }
+    await ctx.db.query(
+      `update game_transfers set checks = checks + 1, next_check_at = $2 where reference = $1 and status = 'PENDING'`,
+      [leg.reference, new Date(ctx.clock.now().getTime() + backoffMs(leg.checks))],
+    );
+    if (status === 'NOT_FOUND') {
+      await runLeg(ctx, leg);
+      if (await isSettled(ctx, leg.reference)) settled++;
+    }
+  }
+  return settled;
+}
+
+async function isSettled(ctx: Ctx, reference: string) {
+  const [row] = await ctx.db.query<{ status: string }>(
+    'select status from game_transfers where reference = $1',
+    [reference],
+  );
+  return row?.status !== 'PENDING';
+}

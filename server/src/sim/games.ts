@@ -1,0 +1,413 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CURRENCIES, exactMinor, GAME_PROVIDERS, type Currency } from '@krapao/contract';
+import type { Clock } from '../lib/clock.ts';
+import { signatureMatches } from '../lib/crypto.ts';
+import { decimal, signedText } from '../providers/games/http-games.ts';
+import { optionalBody, simText } from './sim-http.ts';
+
+/**
+ * The simulated game aggregator: all 16 providers of part2 §9 behind one transfer-wallet API, in the
+ * shape reference §4 describes (AMB, Betflix, GSC): members with a password, a balance, transfers in and
+ * out under the operator's reference (a reused reference is refused as a duplicate), the status of a
+ * transfer by reference (SUCCESS, PROCESSING, FAILED, or 404 NOT_FOUND), a single-use launch link, and a
+ * bet feed by cursor. Every call from Krapao is signed (providers/games/http-games.ts has the scheme).
+ *
+ * The sandbox, unsigned, for a person or a test:
+ * - POST /config {provider, mode, latencyMs}: how that provider behaves from now on. ok; fail refuses
+ *   every call definitively (a refused transfer is recorded FAILED); timeout never answers and applies
+ *   nothing; lost applies the call and then cuts the connection, so the answer is lost; slow answers
+ *   after latencyMs (a transfer is PROCESSING meanwhile). Status queries answer truthfully in every mode
+ *   but timeout and slow.
+ * - GET /accounts: every provider account and its balance, the other side of Krapao's ledger.
+ * - GET /play/{token}: where a launch link leads.
+ */
+export interface SimGamesOptions {
+  /** The key Krapao signs its calls with. */
+  secret: string;
+  clock: Clock;
+}
+
+export const SIM_GAME_MODES = ['ok', 'fail', 'timeout', 'lost', 'slow'] as const;
+type Mode = (typeof SIM_GAME_MODES)[number];
+
+/** How long a launch token is good for (GAME-2: within a minute). */
+export const LAUNCH_TOKEN_TTL_MS = 60_000;
+/** A request the timeout mode holds is let go (its connection cut) after this, if the caller has not. */
+const HOLD_MS = 120_000;
+/** Signed calls older or newer than this are refused (a replayed capture). */
+const SIGNATURE_SKEW_MS = 5 * 60_000;
+
+interface SimAccount {
+  provider: string;
+  username: string;
+  password: string;
+  currency: Currency;
+  balanceMinor: bigint;
+  createdAt: string;
+}
+
+interface SimTransfer {
+  reference: string;
+  provider: string;
+  username: string;
+  type: 'deposit' | 'withdraw';
+  amountMinor: bigint;
+  status: 'SUCCESS' | 'PROCESSING' | 'FAILED';
+  code?: string;
+  at: string;
+}
+
+/** One round of play; the demo game (issue 9 item 6) adds them, the bet feed reads them. */
+export interface SimRound {
+  roundId: string;
+  username: string;
+  betMinor: bigint;
+  winMinor: bigint;
+  at: string;
+}
+
+const providerParam = z.object({ provider: z.enum(GAME_PROVIDERS) });
+const memberParams = providerParam.extend({ username: simText(64) });
+const amountText = simText(20).refine((s) => (exactMinor(s) ?? 0n) > 0n, 'a positive amount, two decimals');
+
+export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const accounts = new Map<string, SimAccount>();
+  const transfers = new Map<string, SimTransfer>();
+  const rounds = new Map<string, SimRound[]>(GAME_PROVIDERS.map((p) => [p, []]));
+  const launches = new Map<string, { provider: string; username: string; expiresAt: number }>();
+  const config = new Map<string, { mode: Mode; latencyMs: number }>(
+    GAME_PROVIDERS.map((p) => [p, { mode: 'ok', latencyMs: 0 }]),
+  );
+  const key = (provider: string, id: string) => `${provider}:${id}`;
+
+  // Requests the timeout mode holds: let go when the app closes, so closing never waits on them.
+  const held = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const release of [...held]) release();
+  });
+  /** Never answers: the caller times out. The connection is cut when the caller gives up or later. */
+  function hang(reply: FastifyReply): Promise<void> {
+    reply.hijack();
+    return new Promise<void>((resolve) => {
+      const release = () => {
+        held.delete(release);
+        clearTimeout(timer);
+        reply.raw.destroy();
+        resolve();
+      };
+      const timer = setTimeout(release, HOLD_MS);
+      timer.unref();
+      held.add(release);
+      reply.raw.on('close', release);
+    });
+  }
+  /** The call was applied, but its answer is lost on the way: the connection is cut. */
+  function lose(reply: FastifyReply) {
+    reply.hijack();
+    reply.raw.destroy();
+  }
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  /**
+   * The provider's mode for a call: 'timeout' has hung it (the handler returns), 'slow' has waited;
+   * the handler deals with fail and lost itself.
+   */
+  async function before(provider: string, reply: FastifyReply): Promise<Mode | 'hung'> {
+    const c = config.get(provider)!;
+    if (c.mode === 'timeout') {
+      await hang(reply);
+      return 'hung';
+    }
+    if (c.mode === 'slow') await sleep(c.latencyMs);
+    return c.mode;
+  }
+  const refuse = (reply: FastifyReply, status: number, code: string) =>
+    reply.code(status).send({ status: 'FAILED', code });
+
+  // ---- the sandbox (unsigned) ----
+
+  app.post(
+    '/config',
+    {
+      schema: {
+        body: z.object({
+          provider: z.enum(GAME_PROVIDERS),
+          mode: z.enum(SIM_GAME_MODES),
+          latencyMs: z.number().int().min(0).max(600_000).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const c = { mode: req.body.mode, latencyMs: req.body.latencyMs ?? 0 };
+      config.set(req.body.provider, c);
+      return { provider: req.body.provider, ...c };
+    },
+  );
+  app.get('/config', async () => Object.fromEntries(config));
+
+  app.get('/accounts', async () =>
+    [...accounts.values()].map((a) => ({
+      provider: a.provider,
+      username: a.username,
+      currency: a.currency,
+      balance: decimal(a.balanceMinor),
+      balanceMinor: a.balanceMinor.toString(),
+      createdAt: a.createdAt,
+    })),
+  );
+
+  // A placeholder for the demo game of issue 9 item 6, which replaces this page (a slot machine playing
+  // the account's balance, each spin a round in the bet feed). It spends the launch token, once.
+  app.get('/play/:token', { schema: { params: z.object({ token: simText(100) }) } }, async (req, reply) => {
+    const launch = launches.get(req.params.token);
+    launches.delete(req.params.token);
+    const page = (title: string, body: string) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+            `<title>${title}</title><h1>${title}</h1>${body}`,
+        );
+    if (!launch || launch.expiresAt <= opts.clock.now().getTime()) {
+      reply.code(410);
+      return page(
+        'Link expired',
+        '<p>This game link was used or has expired. Open the game again from Krapao.</p>',
+      );
+    }
+    const account = accounts.get(key(launch.provider, launch.username))!;
+    return page(
+      `${launch.provider} demo`,
+      `<p>Player <b>${account.username}</b></p><p>Balance <b data-testid="balance">${decimal(account.balanceMinor)} ${account.currency}</b></p>`,
+    );
+  });
+
+  // ---- the signed API Krapao calls ----
+
+  await app.register(async (api) => {
+    const signed = api.withTypeProvider<ZodTypeProvider>();
+    signed.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      (req as FastifyRequest & { rawBody?: string }).rawBody = body as string;
+      try {
+        done(null, JSON.parse(body as string));
+      } catch (err) {
+        done(Object.assign(err as Error, { statusCode: 400 }), undefined);
+      }
+    });
+    signed.addHook('onRequest', async (req, reply) => {
+      // The body is checked once it has been read, in preValidation; the time here.
+      const at = Number(req.headers['x-timestamp']);
+      if (!Number.isFinite(at) || Math.abs(Date.now() - at) > SIGNATURE_SKEW_MS)
+        return reply.code(401).send({ code: 'INVALID_SIGNATURE' });
+    });
+    signed.addHook('preValidation', async (req, reply) => {
+      const path = req.url.slice(app.prefix.length);
+      const body = (req as FastifyRequest & { rawBody?: string }).rawBody ?? '';
+      const text = signedText(String(req.headers['x-timestamp']), req.method, path, body);
+      if (!signatureMatches(opts.secret, text, req.headers['x-signature'] as string | undefined))
+        return reply.code(401).send({ code: 'INVALID_SIGNATURE' });
+    });
+
+    signed.post(
+      '/:provider/members',
+      {
+        schema: {
+          params: providerParam,
+          body: z.object({
+            username: simText(64),
+            password: simText(128).min(8),
+            currency: z.enum(CURRENCIES),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const { provider } = req.params;
+        const mode = await before(provider, reply);
+        if (mode === 'hung') return reply;
+        if (mode === 'fail') return refuse(reply, 400, 'PROVIDER_REFUSED');
+        const k = key(provider, req.body.username);
+        if (accounts.has(k)) return refuse(reply, 409, 'USERNAME_TAKEN');
+        accounts.set(k, {
+          provider,
+          username: req.body.username,
+          password: req.body.password,
+          currency: req.body.currency,
+          balanceMinor: 0n,
+          createdAt: opts.clock.now().toISOString(),
+        });
+        if (mode === 'lost') return lose(reply);
+        return { status: 'SUCCESS', username: req.body.username };
+      },
+    );
+
+    signed.post(
+      '/:provider/members/:username/password',
+      { schema: { params: memberParams, body: z.object({ password: simText(128).min(8) }) } },
+      async (req, reply) => {
+        const mode = await before(req.params.provider, reply);
+        if (mode === 'hung') return reply;
+        if (mode === 'fail') return refuse(reply, 400, 'PROVIDER_REFUSED');
+        const account = accounts.get(key(req.params.provider, req.params.username));
+        if (!account) return refuse(reply, 404, 'NO_ACCOUNT');
+        account.password = req.body.password;
+        if (mode === 'lost') return lose(reply);
+        return { status: 'SUCCESS' };
+      },
+    );
+
+    signed.get(
+      '/:provider/members/:username/balance',
+      { schema: { params: memberParams } },
+      async (req, reply) => {
+        const mode = await before(req.params.provider, reply);
+        if (mode === 'hung') return reply;
+        if (mode === 'fail') return refuse(reply, 400, 'PROVIDER_REFUSED');
+        const account = accounts.get(key(req.params.provider, req.params.username));
+        if (!account) return refuse(reply, 404, 'NO_ACCOUNT');
+        if (mode === 'lost') return lose(reply);
+        return {
+          username: account.username,
+          currency: account.currency,
+          balance: decimal(account.balanceMinor),
+        };
+      },
+    );
+
+    signed.post(
+      '/:provider/members/:username/launch',
+      { schema: { params: memberParams, body: optionalBody({ language: simText(8).optional() }) } },
+      async (req, reply) => {
+        const mode = await before(req.params.provider, reply);
+        if (mode === 'hung') return reply;
+        if (mode === 'fail') return refuse(reply, 400, 'PROVIDER_REFUSED');
+        if (!accounts.has(key(req.params.provider, req.params.username)))
+          return refuse(reply, 404, 'NO_ACCOUNT');
+        const token = randomBytes(24).toString('base64url');
+        const expiresAt = opts.clock.now().getTime() + LAUNCH_TOKEN_TTL_MS;
+        launches.set(token, { provider: req.params.provider, username: req.params.username, expiresAt });
+        if (mode === 'lost') return lose(reply);
+        return { url: `${app.prefix}/play/${token}`, expiresAt: new Date(expiresAt).toISOString() };
+      },
+    );
+
+    signed.post(
+      '/:provider/transfers',
+      {
+        schema: {
+          params: providerParam,
+          body: z.object({
+            username: simText(64),
+            reference: simText(64),
+            type: z.enum(['deposit', 'withdraw']),
+            amount: amountText,
+            currency: z.enum(CURRENCIES),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const { provider } = req.params;
+        const b = req.body;
+        const c = config.get(provider)!;
+        if (c.mode === 'timeout') return hang(reply).then(() => reply);
+        const k = key(provider, b.reference);
+        // AMB 2037 "duplicate transaction ref": a reference is used once, whatever became of it.
+        if (transfers.has(k)) return reply.code(409).send({ status: 'FAILED', code: 'DUPLICATE_REFERENCE' });
+        const amountMinor = exactMinor(b.amount)!;
+        const transfer: SimTransfer = {
+          reference: b.reference,
+          provider,
+          username: b.username,
+          type: b.type,
+          amountMinor,
+          status: 'PROCESSING',
+          at: opts.clock.now().toISOString(),
+        };
+        transfers.set(k, transfer);
+        if (c.mode === 'slow') await sleep(c.latencyMs);
+        const account = accounts.get(key(provider, b.username));
+        const refusal =
+          c.mode === 'fail'
+            ? 'PROVIDER_REFUSED'
+            : !account
+              ? 'NO_ACCOUNT'
+              : account.currency !== b.currency
+                ? 'CURRENCY_MISMATCH'
+                : b.type === 'withdraw' && account.balanceMinor < amountMinor
+                  ? 'INSUFFICIENT_BALANCE'
+                  : undefined;
+        if (refusal || !account) {
+          Object.assign(transfer, { status: 'FAILED', code: refusal });
+          return refuse(reply, 400, refusal ?? 'NO_ACCOUNT');
+        }
+        const before = account.balanceMinor;
+        account.balanceMinor += b.type === 'deposit' ? amountMinor : -amountMinor;
+        transfer.status = 'SUCCESS';
+        if (c.mode === 'lost') return lose(reply);
+        return {
+          status: 'SUCCESS',
+          reference: b.reference,
+          balanceBefore: decimal(before),
+          balanceAfter: decimal(account.balanceMinor),
+        };
+      },
+    );
+
+    signed.get(
+      '/:provider/transfers/:reference',
+      { schema: { params: providerParam.extend({ reference: simText(64) }) } },
+      async (req, reply) => {
+        const c = config.get(req.params.provider)!;
+        if (c.mode === 'timeout') return hang(reply).then(() => reply);
+        if (c.mode === 'slow') await sleep(c.latencyMs);
+        const t = transfers.get(key(req.params.provider, req.params.reference));
+        if (!t) return reply.code(404).send({ status: 'NOT_FOUND', code: 'RECORD_NOT_FOUND' });
+        return {
+          reference: t.reference,
+          status: t.status,
+          type: t.type,
+          amount: decimal(t.amountMinor),
+          ...(t.code ? { code: t.code } : {}),
+        };
+      },
+    );
+
+    // The bet feed: rounds after the cursor (an index into the provider's rounds), oldest first.
+    signed.get(
+      '/:provider/bets',
+      {
+        schema: {
+          params: providerParam,
+          querystring: z.object({
+            cursor: z
+              .string()
+              .regex(/^\d{1,12}$/)
+              .optional(),
+            limit: z.coerce.number().int().min(1).max(1000).default(100),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const mode = await before(req.params.provider, reply);
+        if (mode === 'hung') return reply;
+        if (mode === 'fail') return refuse(reply, 400, 'PROVIDER_REFUSED');
+        const all = rounds.get(req.params.provider)!;
+        const from = Number(req.query.cursor ?? 0);
+        const page = all.slice(from, from + req.query.limit);
+        return {
+          rounds: page.map((r) => ({
+            roundId: r.roundId,
+            username: r.username,
+            bet: decimal(r.betMinor),
+            win: decimal(r.winMinor),
+            at: r.at,
+          })),
+          next: String(from + page.length),
+        };
+      },
+    );
+  });
+};
