@@ -64,9 +64,11 @@ export function useRealtime() {
           refresh();
           announce.current(event);
         },
-        onStatus: (connected, reconnected) => {
+        onStatus: (connected) => {
           setRealtimeConnected(connected);
-          if (reconnected) refresh();
+          // Money that moved before this connection (between the first screen's answers and the first
+          // connect, or while a connection was down) was announced to nobody: read it now.
+          if (connected) refresh();
         },
         // The API answers the same: asking for the wallet ends the session on this device (SH-13).
         onRefused: refresh,
