@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import en from '../src/i18n/locales/en.json';
 import { wordChunks } from '../src/lib/words';
 import { initials } from '../src/lib/initials';
-import { json, logIn, mockApi, profileFixture } from './api';
+import { json, logIn, mockApi, profileFixture, walletFixture } from './api';
 import { location, renderApp } from './render';
 
 const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
@@ -39,7 +39,15 @@ describe('labels wrap between words', () => {
 
   it('[HOME-3] [SH-10] [SH-11] [trust-15] home cards, the menu and the drawer tiles are made of unbreakable words', async () => {
     logIn();
-    mockApi();
+    // HOME-3: a category's carousel shows when the wallet offers games in it.
+    mockApi({
+      'GET /api/wallet': () =>
+        json(
+          walletFixture({
+            slots: [{ code: 'UFABET', name: 'UFABET', category: 'sport', amount: 0, active: false }],
+          }),
+        ),
+    });
     const { user } = await renderApp('/user/home', { locale: 'th' });
     const sport = await screen.findByText('และคาสิโน');
     expect(sport.className).toBe('word');

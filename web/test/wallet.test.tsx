@@ -25,9 +25,10 @@ describe('wallet', () => {
     await waitFor(() => expect(within(card).getByLabelText('Total balance').textContent).toBe('฿1,850.75'));
     expect(within(card).getByTestId('wallet-main').textContent).toBe('฿1,500.50');
     expect(within(card).getByTestId('wallet-games').textContent).toBe('฿350.25');
-    // The placeholder is gone; games stay "coming soon" until their issue, and none is made up.
+    // The placeholder is gone; the games shown are the wallet's own (HOME-3, games.test.tsx).
     expect(within(card).queryByText('Coming soon')).toBeNull();
-    expect(screen.queryByText('PG Slot')).toBeNull();
+    expect(screen.getByRole('button', { name: 'PG Slot' })).toBeTruthy();
+    expect(screen.queryByText('Joker')).toBeNull();
   });
 
   it('[BAL-2] [HOME-1] refresh calls refresh/slot, shows the sync time and keeps it in the browser', async () => {

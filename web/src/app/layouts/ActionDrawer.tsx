@@ -3,15 +3,24 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Drawer, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconGift, IconReceiptRefund, IconRefresh, IconUsersPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import {
+  IconArrowLeft,
+  IconArrowsExchange,
+  IconGift,
+  IconReceiptRefund,
+  IconRefresh,
+  IconUsersPlus,
+} from '@tabler/icons-react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { ComingSoon } from '../../components/ComingSoon';
 import { Money, useMemberCurrency } from '../../components/Money';
 import { Words } from '../../components/Words';
+import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { DepositIcon, WithdrawIcon } from '../../components/MoneyIcons';
 import { DepositModal } from '../../features/deposits/components/DepositModal';
+import { GameBalanceList } from '../../features/games/components/GameBalanceList';
 import { useDepositAccounts, useWithdrawLimits } from '../../features/lookups/api/lookups';
 import { lastSyncOf, useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
 import { storedLastSync } from '../../features/wallet/api/queries';
@@ -23,7 +32,12 @@ import { useMoneyMoved } from '../money';
 import { SlipDialogs, type SlipDialog } from '../slip-dialogs';
 
 type Panel = 'invite' | 'refund';
-type Dialog = 'deposit' | 'withdraw';
+type Dialog = 'deposit' | 'withdraw' | 'transfer';
+
+// TRF-1: the transfer dialog loads when first opened.
+const TransferModal = lazy(() =>
+  import('../../features/games/components/TransferModal').then((m) => ({ default: m.TransferModal })),
+);
 
 /** SH-11: the central plus button's actions; the money flows meet here (features do not import each other). */
 export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -100,6 +114,9 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
             {tile(t('actions.withdraw'), <WithdrawIcon size={26} stroke={1.7} />, () =>
               openDialog('withdraw'),
             )}
+            {tile(t('actions.transfer'), <IconArrowsExchange size={26} stroke={1.7} />, () =>
+              openDialog('transfer'),
+            )}
             {tile(t('actions.invite'), <IconUsersPlus size={26} stroke={1.7} />, () => setPanel('invite'))}
             {tile(t('actions.bonus'), <IconGift size={26} stroke={1.7} />, () => {
               close();
@@ -110,7 +127,22 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
             )}
           </SimpleGrid>
         )}
+        {/* BAL-2: each game's balance as the last refresh heard it, stale ones marked. */}
+        {!panel && wallet.data && (
+          <div style={{ paddingBottom: 'var(--mantine-spacing-md)' }}>
+            <GameBalanceList slots={wallet.data.slots} />
+          </div>
+        )}
       </Drawer>
+      <WhenFirstOpened opened={dialog === 'transfer'}>
+        <TransferModal
+          opened={dialog === 'transfer'}
+          onClose={() => setDialog(null)}
+          wallet={wallet.data}
+          walletUpdatedAt={wallet.dataUpdatedAt}
+          onMoved={moneyMoved}
+        />
+      </WhenFirstOpened>
       <WithdrawModal
         opened={dialog === 'withdraw'}
         onClose={() => setDialog(null)}

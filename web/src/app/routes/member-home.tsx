@@ -1,15 +1,28 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/SimpleGrid.css';
-import { IconCards, IconBallFootball, IconTicket } from '@tabler/icons-react';
+import { Stack, Text, Title } from '@mantine/core';
+import { lazy, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { Words } from '../../components/Words';
+import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { useProfile } from '../../features/accounts/api/get-profile';
+import { GameCarousels } from '../../features/games/components/GameCarousels';
+import { useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
 import { WalletCard } from '../../features/wallet/components/WalletCard';
+import { useMoneyMoved } from '../money';
+
+// The game account modal (credentials, transfers, launch) loads when a card is first tapped.
+const GameAccountModal = lazy(() =>
+  import('../../features/games/components/GameAccountModal').then((m) => ({ default: m.GameAccountModal })),
+);
 
 export default function MemberHomeRoute() {
   const { t } = useTranslation();
   const profile = useProfile();
+  const wallet = useWallet();
+  const moneyMoved = useMoneyMoved();
+  const [gameCode, setGameCode] = useState<string | null>(null);
   const name = profile.data?.name ?? '';
+  const slots = wallet.data?.slots ?? [];
+  const figures = wallet.data ? walletFigures(wallet.data) : null;
+
   return (
     <Stack gap="lg">
       <div>
@@ -23,30 +36,19 @@ export default function MemberHomeRoute() {
 
       <WalletCard />
 
-      <div>
-        <Title order={2} fz={18} mb="sm">
-          {t('home.games')}
-        </Title>
-        <SimpleGrid cols={3} spacing="sm">
-          {[
-            { key: 'slot', icon: <IconCards size={26} stroke={1.6} /> },
-            { key: 'sport', icon: <IconBallFootball size={26} stroke={1.6} /> },
-            { key: 'lotto', icon: <IconTicket size={26} stroke={1.6} /> },
-          ].map((g) => (
-            <Paper key={g.key} className="surface" p="md" ta="center">
-              <Stack gap={6} align="center" c="brand.8">
-                {g.icon}
-                <Text fz="sm" fw={700} c="dark">
-                  <Words>{t(`home.game.${g.key}`)}</Words>
-                </Text>
-                <Text fz={11} c="dimmed">
-                  <Words>{t('common.comingSoon')}</Words>
-                </Text>
-              </Stack>
-            </Paper>
-          ))}
-        </SimpleGrid>
-      </div>
+      {/* HOME-3: a carousel per category with games; a card opens its game account modal. */}
+      <GameCarousels slots={slots} onOpen={setGameCode} />
+      <WhenFirstOpened opened={gameCode !== null}>
+        <GameAccountModal
+          opened={gameCode !== null}
+          onClose={() => setGameCode(null)}
+          slot={slots.find((s) => s.code === gameCode)}
+          walletMinor={figures?.mainMinor}
+          pendingMinor={figures?.pendingMinor ?? 0}
+          walletUpdatedAt={wallet.dataUpdatedAt}
+          onChanged={moneyMoved}
+        />
+      </WhenFirstOpened>
     </Stack>
   );
 }

@@ -17,6 +17,8 @@ export function walletFigures(wallet: Wallet) {
     totalMinor: bahtToMinor(wallet.total),
     mainMinor,
     gamesMinor,
+    /** TRF-2: money between the wallet and a game whose provider has not answered yet. */
+    pendingMinor: bahtToMinor(wallet.pendingTransfers),
     currency: wallet.wallet.currency,
   };
 }

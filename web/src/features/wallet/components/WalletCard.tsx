@@ -4,7 +4,7 @@ import { ActionIcon, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react';
 import { errorText } from '../../../i18n';
-import { Money } from '../../../components/Money';
+import { Money, useMoneyText } from '../../../components/Money';
 import { FieldLabel } from '../../../components/FieldLabel';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
@@ -26,6 +26,7 @@ export function LastSyncText({ value }: { value: string | null }) {
 /** HOME-1 / BAL-1 / BAL-2: the total (main wallet plus games), its parts, refresh and last sync. */
 export function WalletCard() {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const query = useWallet();
   const refresh = useRefreshSlots();
   const refreshing = useDelayedFlag(refresh.isPending);
@@ -82,6 +83,12 @@ export function WalletCard() {
             </Text>
           </div>
         </div>
+        {figures && figures.pendingMinor > 0 && (
+          // TRF-2: a transfer the game has not confirmed: counted in the total, in neither part yet.
+          <Text fz="xs" c="brand.1" data-testid="wallet-pending" title={t('wallet.pendingHint')}>
+            {t('wallet.pending', { amount: money(figures.pendingMinor, figures.currency) })}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
