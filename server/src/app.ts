@@ -42,6 +42,7 @@ import { httpGames } from './providers/games/http-games.ts';
 import type { GameProvider } from './providers/games/games.ts';
 import { gameRoutes } from './modules/games/routes.ts';
 import { reconcileTransfers } from './modules/games/transfers.ts';
+import { startBetFeed } from './modules/games/bets.ts';
 import type { QrGateway } from './providers/payments/payments.ts';
 import { hmac } from './lib/crypto.ts';
 import { httpSms } from './providers/sms/http-sms.ts';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   startReconciler(app, ctx);
+  startBetFeed(app, ctx);
   startSlipSweeper(app, ctx);
   await serveWeb(app, config.webDist);
   return app;

@@ -64,6 +64,8 @@ const envSchema = z.object({
   GAME_CALL_TIMEOUT_MS: positiveInt.default(10_000),
   /** BAL-2: how long a refresh waits for each provider's balance; one that does not answer is stale. */
   GAME_BALANCE_TIMEOUT_MS: positiveInt.default(3_000),
+  /** How often the providers' bet feeds are pulled (games/bets.ts); 0 turns the periodic pull off. */
+  BET_FEED_EVERY_MS: z.coerce.number().int().min(0).default(5_000),
   /** Where the outside world reaches this server (gateway callbacks); defaults to its own address. */
   PUBLIC_URL: z.string().url().optional(),
   /**
@@ -112,6 +114,7 @@ export type Config = {
   gamesSecret: string | undefined;
   gameCallTimeoutMs: number;
   gameBalanceTimeoutMs: number;
+  betFeedEveryMs: number;
   databaseSchema: string | undefined;
   reconcileEveryS: number;
   reconcileAfterS: number;
@@ -172,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gamesSecret: e.GAMES_SECRET,
     gameCallTimeoutMs: e.GAME_CALL_TIMEOUT_MS,
     gameBalanceTimeoutMs: e.GAME_BALANCE_TIMEOUT_MS,
+    betFeedEveryMs: e.BET_FEED_EVERY_MS,
     databaseSchema: e.DATABASE_SCHEMA,
     reconcileEveryS: e.RECONCILE_EVERY_S,
     reconcileAfterS: e.RECONCILE_AFTER_S,

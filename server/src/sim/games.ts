@@ -7,6 +7,8 @@ import type { Clock } from '../lib/clock.ts';
 import { signatureMatches } from '../lib/crypto.ts';
 import { decimal, signedText } from '../providers/games/http-games.ts';
 import { optionalBody, simText } from './sim-http.ts';
+import { BET_OPTIONS_MINOR, REEL_STRIP, spin } from './slot.ts';
+import { expiredPage, SLOT_CSS, SLOT_JS, slotLanguage, slotPage } from './slot-page.ts';
 
 /**
  * The simulated game aggregator: all 16 providers of part2 §9 behind one transfer-wallet API, in the
@@ -22,7 +24,10 @@ import { optionalBody, simText } from './sim-http.ts';
  *   after latencyMs (a transfer is PROCESSING meanwhile). Status queries answer truthfully in every mode
  *   but timeout and slow.
  * - GET /accounts: every provider account and its balance, the other side of Krapao's ledger.
- * - GET /play/{token}: where a launch link leads.
+ * - POST /rig {provider, username, stops: [[r1, r2, r3], ...]}: the account's next spins of the demo
+ *   game stop there (a win on purpose, for a test or a demonstration).
+ * - GET /play/{token}: where a launch link leads: the demo slot machine (sim/slot.ts, sim/slot-page.ts),
+ *   which spins on this aggregator under a play session (GET /sessions/{id}, POST /sessions/{id}/spin).
  */
 export interface SimGamesOptions {
   /** The key Krapao signs its calls with. */
@@ -35,6 +40,8 @@ type Mode = (typeof SIM_GAME_MODES)[number];
 
 /** How long a launch token is good for (GAME-2: within a minute). */
 export const LAUNCH_TOKEN_TTL_MS = 60_000;
+/** A play session lasts this long after its last spin. */
+const PLAY_SESSION_IDLE_MS = 2 * 60 * 60_000;
 /** A request the timeout mode holds is let go (its connection cut) after this, if the caller has not. */
 const HOLD_MS = 120_000;
 /** Signed calls older or newer than this are refused (a replayed capture). */
@@ -78,7 +85,10 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
   const accounts = new Map<string, SimAccount>();
   const transfers = new Map<string, SimTransfer>();
   const rounds = new Map<string, SimRound[]>(GAME_PROVIDERS.map((p) => [p, []]));
-  const launches = new Map<string, { provider: string; username: string; expiresAt: number }>();
+  const launches = new Map<
+    string,
+    { provider: string; username: string; language: string | undefined; expiresAt: number }
+  >();
   const config = new Map<string, { mode: Mode; latencyMs: number }>(
     GAME_PROVIDERS.map((p) => [p, { mode: 'ok', latencyMs: 0 }]),
   );
@@ -160,31 +170,146 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
     })),
   );
 
-  // A placeholder for the demo game of issue 9 item 6, which replaces this page (a slot machine playing
-  // the account's balance, each spin a round in the bet feed). It spends the launch token, once.
+  // ---- the demo game (issue 9 item 6): where a launch link leads ----
+
+  // The launch token opens the page once; the page then plays under a session of its own.
+  const sessions = new Map<string, { provider: string; username: string; expiresAt: number }>();
+  const openSession = (id: string) => {
+    const s = sessions.get(id);
+    const now = opts.clock.now().getTime();
+    if (!s || s.expiresAt <= now) {
+      sessions.delete(id);
+      return undefined;
+    }
+    s.expiresAt = now + PLAY_SESSION_IDLE_MS;
+    return { session: s, account: accounts.get(key(s.provider, s.username))! };
+  };
+
+  // The sandbox's rigged reels: the next spins of an account stop where a test or a demo says (each a
+  // stop per reel), so a win can be shown on purpose. Without it every stop is crypto.randomInt's.
+  const riggedStops = new Map<string, number[][]>();
+  app.post(
+    '/rig',
+    {
+      schema: {
+        body: z.object({
+          provider: z.enum(GAME_PROVIDERS),
+          username: simText(64),
+          stops: z
+            .array(
+              z
+                .array(
+                  z
+                    .number()
+                    .int()
+                    .min(0)
+                    .max(REEL_STRIP.length - 1),
+                )
+                .length(3),
+            )
+            .min(1)
+            .max(100),
+        }),
+      },
+    },
+    async (req) => {
+      riggedStops.set(
+        key(req.body.provider, req.body.username),
+        req.body.stops.map((s) => [...s]),
+      );
+      return { provider: req.body.provider, username: req.body.username, spins: req.body.stops.length };
+    },
+  );
+
+  app.get('/slot.js', async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SLOT_JS),
+  );
+  app.get('/slot.css', async (_req, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(SLOT_CSS),
+  );
+
   app.get('/play/:token', { schema: { params: z.object({ token: simText(100) }) } }, async (req, reply) => {
     const launch = launches.get(req.params.token);
     launches.delete(req.params.token);
-    const page = (title: string, body: string) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-            `<title>${title}</title><h1>${title}</h1>${body}`,
-        );
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!launch || launch.expiresAt <= opts.clock.now().getTime()) {
       reply.code(410);
-      return page(
-        'Link expired',
-        '<p>This game link was used or has expired. Open the game again from Krapao.</p>',
-      );
+      return expiredPage(slotLanguage(launch?.language ?? req.headers['accept-language']));
     }
     const account = accounts.get(key(launch.provider, launch.username))!;
-    return page(
-      `${launch.provider} demo`,
-      `<p>Player <b>${account.username}</b></p><p>Balance <b data-testid="balance">${decimal(account.balanceMinor)} ${account.currency}</b></p>`,
-    );
+    const session = randomBytes(24).toString('base64url');
+    sessions.set(session, {
+      provider: launch.provider,
+      username: launch.username,
+      expiresAt: opts.clock.now().getTime() + PLAY_SESSION_IDLE_MS,
+    });
+    return slotPage({
+      session,
+      provider: launch.provider,
+      username: account.username,
+      currency: account.currency,
+      balanceMinor: account.balanceMinor,
+      language: slotLanguage(launch.language),
+    });
   });
+
+  const sessionParams = z.object({ session: simText(100) });
+  app.get('/sessions/:session', { schema: { params: sessionParams } }, async (req, reply) => {
+    const open = openSession(req.params.session);
+    if (!open) return reply.code(410).send({ code: 'SESSION_EXPIRED' });
+    return {
+      provider: open.account.provider,
+      username: open.account.username,
+      currency: open.account.currency,
+      balance: decimal(open.account.balanceMinor),
+      balanceMinor: open.account.balanceMinor.toString(),
+    };
+  });
+
+  // One spin, on the server: the stake leaves the account, the win comes in, and the round joins the
+  // provider's bet feed (round id, username, bet, win, time).
+  app.post(
+    '/sessions/:session/spin',
+    { schema: { params: sessionParams, body: z.object({ bet: simText(20) }) } },
+    async (req, reply) => {
+      const open = openSession(req.params.session);
+      if (!open) return reply.code(410).send({ code: 'SESSION_EXPIRED' });
+      const { account } = open;
+      const betMinor = exactMinor(req.body.bet);
+      if (betMinor === undefined || !BET_OPTIONS_MINOR[account.currency].includes(betMinor))
+        return reply.code(400).send({ code: 'BAD_BET' });
+      if (account.balanceMinor < betMinor)
+        return reply
+          .code(400)
+          .send({ code: 'INSUFFICIENT_BALANCE', balanceMinor: account.balanceMinor.toString() });
+      const rigged = riggedStops.get(key(account.provider, account.username));
+      const stops = rigged?.shift();
+      if (rigged && !rigged.length) riggedStops.delete(key(account.provider, account.username));
+      const result = stops ? spin(betMinor, () => stops.shift()!) : spin(betMinor);
+      account.balanceMinor += result.winMinor - betMinor;
+      const round: SimRound = {
+        roundId: `R${randomBytes(10).toString('hex')}`,
+        username: account.username,
+        betMinor,
+        winMinor: result.winMinor,
+        at: opts.clock.now().toISOString(),
+      };
+      rounds.get(account.provider)!.push(round);
+      return {
+        roundId: round.roundId,
+        stops: result.stops,
+        grid: result.grid,
+        wins: result.wins,
+        bet: decimal(betMinor),
+        betMinor: betMinor.toString(),
+        win: decimal(result.winMinor),
+        winMinor: result.winMinor.toString(),
+        balance: decimal(account.balanceMinor),
+        balanceMinor: account.balanceMinor.toString(),
+        at: round.at,
+      };
+    },
+  );
 
   // ---- the signed API Krapao calls ----
 
@@ -288,7 +413,12 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
           return refuse(reply, 404, 'NO_ACCOUNT');
         const token = randomBytes(24).toString('base64url');
         const expiresAt = opts.clock.now().getTime() + LAUNCH_TOKEN_TTL_MS;
-        launches.set(token, { provider: req.params.provider, username: req.params.username, expiresAt });
+        launches.set(token, {
+          provider: req.params.provider,
+          username: req.params.username,
+          language: req.body?.language,
+          expiresAt,
+        });
         if (mode === 'lost') return lose(reply);
         return { url: `${app.prefix}/play/${token}`, expiresAt: new Date(expiresAt).toISOString() };
       },

@@ -13,18 +13,18 @@ export function gameRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, games.account, (req) => service.getAccount(ctx, sessionOf(req).memberId, code(req)));
   route(app, games.resetPassword, (req) => service.resetPassword(ctx, sessionOf(req).memberId, code(req)));
 
-  const launch = (req: { params: unknown }) => {
+  const launch = (req: { params: unknown; headers: Record<string, unknown> }) => {
     const { provider, username } = req.params as { provider: string; username: string };
-    return { provider, username };
+    return { provider, username, language: launchLanguage(req.headers['accept-language']) };
   };
   route(app, games.autoLogin, (req) => {
     const p = launch(req);
-    return service.autoLogin(ctx, sessionOf(req).memberId, p.provider, p.username);
+    return service.autoLogin(ctx, sessionOf(req).memberId, p.provider, p.username, p.language);
   });
   // The password the spec's old client sends in the path is ignored (and redacted from logs).
   route(app, games.autoLoginWithPassword, (req) => {
     const p = launch(req);
-    return service.autoLogin(ctx, sessionOf(req).memberId, p.provider, p.username);
+    return service.autoLogin(ctx, sessionOf(req).memberId, p.provider, p.username, p.language);
   });
 
   route(app, wallet.transfer, (req, body) =>
@@ -44,4 +44,15 @@ export function gameRoutes(app: FastifyInstance, ctx: Ctx) {
       to: body.to,
     }),
   );
+}
+
+/** The first of th, la (Lao, also written lo) and en in an Accept-Language header; undefined for none. */
+function launchLanguage(header: unknown): 'th' | 'la' | 'en' | undefined {
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(',')) {
+    const tag = part.trim().split(/[-_;]/)[0]?.toLowerCase();
+    if (tag === 'th' || tag === 'en') return tag;
+    if (tag === 'lo' || tag === 'la') return 'la';
+  }
+  return undefined;
 }

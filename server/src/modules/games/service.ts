@@ -163,13 +163,15 @@ export async function resetPassword(ctx: Ctx, memberId: string, code: string): P
 /**
  * GAME-2: a launch link for the member's own account. The username in the path must be the member's
  * there (SLOT_NO_ACCOUNT otherwise: nobody launches another member's account); any password sent in the
- * path is ignored, the provider gets the stored credentials.
+ * path is ignored, the provider gets the stored credentials. `language` (th, la or en, from the
+ * request's Accept-Language) is passed on, so the game speaks the member's language.
  */
 export async function autoLogin(
   ctx: Ctx,
   memberId: string,
   code: string,
   username: string,
+  language?: string,
 ): Promise<{ link: string }> {
   const row = await accountRow(ctx, memberId, code);
   if (row.status !== 'ACTIVE' || !row.username || row.username.toLowerCase() !== username.toLowerCase())
@@ -177,7 +179,11 @@ export async function autoLogin(
   if (!row.active) throw new AppError('NO_GAME', 409);
   let link: string;
   try {
-    link = await games(ctx).launchUrl({ provider: row.code, username: row.username });
+    link = await games(ctx).launchUrl({
+      provider: row.code,
+      username: row.username,
+      ...(language ? { language } : {}),
+    });
   } catch (err) {
     ctx.log.warn({ provider: row.code, err: String(err) }, 'game launch failed');
     throw new AppError('GAME_ACTIVATION_FAIL', 502);

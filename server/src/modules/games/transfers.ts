@@ -11,6 +11,7 @@ import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { memberAccount, minor, refusalOf } from '../../ledger/ledger.ts';
+import { pullBetsBeforeTransferOut } from './bets.ts';
 
 /** One leg as game_transfer_leg (db/migrations/018) answers it: what the provider call needs. */
 interface Leg {
@@ -61,6 +62,8 @@ export async function transfer(
   let amountMinor = all ? null : toMinor(req.amount!);
   if (amountMinor !== null && amountMinor < minMinor) throw new AppError('TRANSFER_MINIMUM');
   const hash = requestHash(all ? { all: true, from, to } : { from, to, amount: req.amount });
+  // Money back from a game: its rounds so far first, so that winnings are in the ledger (bets.ts).
+  if (from !== WALLET_ACCOUNT) await pullBetsBeforeTransferOut(ctx, from);
   // A replay of a transferAll from a game answers the first transfer; only a fresh one asks the balance.
   if (all && from !== WALLET_ACCOUNT && !(await keySeen(ctx, req.memberId, key)))
     amountMinor = await wholeGameBalance(ctx, req.memberId, from);
