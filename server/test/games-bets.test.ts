@@ -298,6 +298,20 @@ describe(`the bet feed (${db})`, () => {
     await expectLedgerSound(t.db);
   });
 
+  it('[TRF-2] a transfer out of winnings the feed has not brought in yet pulls the feed first and goes through', async () => {
+    const p = await player('CIRCUS', 500, 100);
+    await rig(t.app, 'CIRCUS', p.username, [SEVENS]);
+    const [jackpot] = await spinMany(t.app, p.session, 500n, 1);
+    expect(await ledgerGame(p.id, 'CIRCUS')).toBe(toMinor(100));
+    const out = await gameTransfer(t.app, p.token, { from: 'CIRCUS', to: 'WALLET', amount: 600 });
+    expect(out.body).toMatchObject({ status: 'SUCCESS', amount: 600 });
+    expect(await ledgerGame(p.id, 'CIRCUS')).toBe(
+      toMinor(100) - toMinor(5) + BigInt(jackpot!.winMinor) - toMinor(600),
+    );
+    expect(await ledgerGame(p.id, 'CIRCUS')).toBe(await simBalance(t.app, 'CIRCUS', p.username));
+    await expectLedgerSound(t.db);
+  });
+
   it('[games-7] a spin is refused when the provider account cannot cover it, and nothing is counted', async () => {
     const p = await player('IMI', 200, 1);
     const refused = await spinOnce(t.app, p.session, 500n);

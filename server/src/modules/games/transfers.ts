@@ -62,8 +62,14 @@ export async function transfer(
   let amountMinor = all ? null : toMinor(req.amount!);
   if (amountMinor !== null && amountMinor < minMinor) throw new AppError('TRANSFER_MINIMUM');
   const hash = requestHash(all ? { all: true, from, to } : { from, to, amount: req.amount });
-  // Money back from a game: its rounds so far first, so that winnings are in the ledger (bets.ts).
-  if (from !== WALLET_ACCOUNT) await pullBetsBeforeTransferOut(ctx, from);
+  // Money back from a game that the ledger does not hold there yet may be winnings the bet feed has not
+  // brought in: the provider's rounds first (bets.ts). transferAll does the same in wholeGameBalance.
+  if (
+    amountMinor !== null &&
+    from !== WALLET_ACCOUNT &&
+    (await ledgerGame(ctx, req.memberId, from)) < amountMinor
+  )
+    await pullBetsBeforeTransferOut(ctx, from);
   // A replay of a transferAll from a game answers the first transfer; only a fresh one asks the balance.
   if (all && from !== WALLET_ACCOUNT && !(await keySeen(ctx, req.memberId, key)))
     amountMinor = await wholeGameBalance(ctx, req.memberId, from);
@@ -92,6 +98,15 @@ export async function transfer(
   return answerOf(ctx, req.memberId, row!.response.reference);
 }
 
+/** What the ledger holds in the member's game account at a provider. */
+async function ledgerGame(ctx: Ctx, memberId: string, code: string): Promise<bigint> {
+  const [row] = await ctx.db.query<{ balance: unknown }>(
+    'select balance from ledger_accounts where code = $1',
+    [`member:${memberId}:game:${code}`],
+  );
+  return minor(row?.balance ?? 0);
+}
+
 async function keySeen(ctx: Ctx, memberId: string, key: string) {
   const rows = await ctx.db.query('select 1 from idempotency_keys where member_id = $1 and key = $2', [
     memberId,
@@ -113,11 +128,16 @@ async function wholeGameBalance(ctx: Ctx, memberId: string, code: string): Promi
     [memberId, code],
   );
   if (!row) throw new AppError('NO_GAME');
-  const ledger = minor(row.ledger);
+  let ledger = minor(row.ledger);
   const timeoutMs = ctx.config.gameBalanceTimeoutMs;
   const reported = await ctx.games
     ?.balance({ provider: code, username: row.username }, { timeoutMs })
     .catch(() => undefined);
+  // The provider holds more than the ledger: winnings the bet feed has not brought in yet (bets.ts).
+  if (reported !== undefined && reported > ledger) {
+    await pullBetsBeforeTransferOut(ctx, code);
+    ledger = await ledgerGame(ctx, memberId, code);
+  }
   const amount = reported !== undefined && reported < ledger ? reported : ledger;
   if (amount <= 0n) throw new AppError('MONEY_NOT_ENOUGH');
   if (amount < toMinor(TRANSFER_MIN_BAHT)) throw new AppError('TRANSFER_MINIMUM');
