@@ -194,6 +194,32 @@ export const baseUrl = (app: FastifyInstance) =>
   `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 /** A member sends money from their registered account to the operator's KBANK account (the simulated bank). */
+/** A transfer as the simulated bank answers it (POST /sim/bank/transfers). */
+export interface SimTransfer {
+  reference: string;
+  transRef: string;
+  sendingBank: string;
+  currency: string;
+  amount: number;
+  slipUrl: string;
+  feed: { results: Array<{ outcome: string }> } | null;
+}
+
+/** A call to the simulated bank's API: GET without a body, POST with one. */
+export async function simBank(
+  app: FastifyInstance,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${baseUrl(app)}/sim/bank${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
 /** The operator's seeded accounts members transfer to: KBANK in baht, and in a Laos build BCEL in kip. */
 export const THAI_HOUSE_ACCOUNT = '0481234567';
 export const BCEL_HOUSE_ACCOUNT = '0101000123456';

@@ -21,33 +21,20 @@ import {
   walletAmount,
   withdraw,
   withdrawalStatus,
+  simBank,
+  type SimTransfer,
+  BCEL_HOUSE_ACCOUNT,
+  THAI_HOUSE_ACCOUNT,
 } from './helpers.ts';
 
 const OPS = 'operator-token-for-tests';
 const t = useTestApp({ REGION: 'la', OPS_TOKEN: OPS });
 
 /** The operator's accounts the Laos seed makes: BCEL for kip, KBANK for baht. */
-const HOUSE_BCEL = '0101000123456';
-const HOUSE_KBANK = '0481234567';
+const HOUSE_BCEL = BCEL_HOUSE_ACCOUNT;
+const HOUSE_KBANK = THAI_HOUSE_ACCOUNT;
 
-interface SimTransfer {
-  reference: string;
-  transRef: string;
-  sendingBank: string;
-  currency: string;
-  amount: number;
-  feed: { results: Array<{ outcome: string }> } | null;
-}
-
-async function sim(path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${baseUrl(t.app)}/sim/bank${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const sim = (path: string, body?: unknown) => simBank(t.app, path, body);
 
 /** A transfer at the simulated bank from the member's registered account; reported by the feed or not. */
 async function transfer(

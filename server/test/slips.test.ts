@@ -24,6 +24,8 @@ import {
   login,
   registerAndLogin,
   walletAmount,
+  simBank,
+  type SimTransfer,
 } from './helpers.ts';
 
 // Slip pictures are files in a folder of this test's own; a photo may take 3 s of the QR reader's CPU.
@@ -34,24 +36,7 @@ afterAll(() => rmSync(slipDir, { recursive: true, force: true }));
 const HOUSE_KBANK = '0481234567';
 type Member = { bankCode: string; bankAccountNo: string };
 
-interface SimTransfer {
-  reference: string;
-  transRef: string;
-  sendingBank: string;
-  amount: number;
-  slipUrl: string;
-  feed: { results: Array<{ outcome: string }> } | null;
-}
-
-async function sim(path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${baseUrl(t.app)}/sim/bank${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const sim = (path: string, body?: unknown) => simBank(t.app, path, body);
 
 /** A transfer at the simulated bank; by default the bank feed misses it (that is when slips are uploaded). */
 async function transfer(
