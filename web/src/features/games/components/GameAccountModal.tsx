@@ -370,19 +370,18 @@ function ActiveAccount({
               {t('games.launching')}
             </Text>
           )}
-          <Group grow gap="sm">
-            <Button type="submit" variant="light" loading={busy && transfer.isPending}>
-              {t('games.transferOnly')}
-            </Button>
-            <Button
-              type="button"
-              leftSection={<IconPlayerPlay size={18} />}
-              loading={(busy && transfer.isPending) || showLaunching}
-              onClick={() => run(true)}
-            >
-              {t('games.transferAndPlay')}
-            </Button>
-          </Group>
+          <Button
+            type="button"
+            fullWidth
+            leftSection={<IconPlayerPlay size={18} />}
+            loading={(busy && transfer.isPending) || showLaunching}
+            onClick={() => run(true)}
+          >
+            {t('games.transferAndPlay')}
+          </Button>
+          <Button type="submit" variant="light" fullWidth loading={busy && transfer.isPending}>
+            {t('games.transferOnly')}
+          </Button>
         </Stack>
       </form>
 

@@ -65,7 +65,10 @@ export function GameCarousels({ slots, onOpen }: { slots: GameAccount[]; onOpen:
   return (
     <Stack gap="lg">
       {GAME_CATEGORIES.map((category) => {
-        const list = slots.filter((s) => s.category === category);
+        // The member's own accounts first (stable: the operator's order otherwise).
+        const list = slots
+          .filter((s) => s.category === category)
+          .sort((a, b) => Number(b.active) - Number(a.active));
         if (list.length === 0) return null;
         const title = t(`home.game.${category}`);
         const single = list.length === 1;
