@@ -62,40 +62,47 @@ export async function transfer(
   let amountMinor = all ? null : toMinor(req.amount!);
   if (amountMinor !== null && amountMinor < minMinor) throw new AppError('TRANSFER_MINIMUM');
   const hash = requestHash(all ? { all: true, from, to } : { from, to, amount: req.amount });
-  // Money back from a game that the ledger does not hold there yet may be winnings the bet feed has not
-  // brought in: the provider's rounds first (bets.ts). transferAll does the same in wholeGameBalance.
-  if (
-    amountMinor !== null &&
-    from !== WALLET_ACCOUNT &&
-    (await ledgerGame(ctx, req.memberId, from)) < amountMinor
-  )
-    await pullBetsBeforeTransferOut(ctx, from);
   // A replay of a transferAll from a game answers the first transfer; only a fresh one asks the balance.
   if (all && from !== WALLET_ACCOUNT && !(await keySeen(ctx, req.memberId, key)))
     amountMinor = await wholeGameBalance(ctx, req.memberId, from);
 
-  let row: { response: { reference: string }; replayed: boolean; leg: Leg | null } | undefined;
+  type Begun = { response: { reference: string }; replayed: boolean; leg: Leg | null };
+  const begin = async () => {
+    try {
+      const [begun] = await ctx.db.query<Begun>(
+        'select response, replayed, leg from game_transfer_begin($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+        [
+          req.memberId,
+          key,
+          hash,
+          from,
+          to,
+          amountMinor?.toString() ?? null,
+          `T${randomCode(12)}`,
+          ctx.clock.now(),
+          minMinor.toString(),
+          firstCheck(ctx),
+        ],
+      );
+      return begun!;
+    } catch (err) {
+      throw refusalOf(err);
+    }
+  };
+  let row: Begun;
   try {
-    [row] = await ctx.db.query<{ response: { reference: string }; replayed: boolean; leg: Leg | null }>(
-      'select response, replayed, leg from game_transfer_begin($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-      [
-        req.memberId,
-        key,
-        hash,
-        from,
-        to,
-        amountMinor?.toString() ?? null,
-        `T${randomCode(12)}`,
-        ctx.clock.now(),
-        minMinor.toString(),
-        firstCheck(ctx),
-      ],
-    );
+    row = await begin();
   } catch (err) {
-    throw refusalOf(err);
+    // More asked out of a game than the ledger holds there: it may be winnings the bet feed has not
+    // brought in yet. The provider's rounds first (bets.ts), then once more (a refusal moved nothing and
+    // kept no key). transferAll does the same in wholeGameBalance.
+    if (!(err instanceof AppError && err.code === 'MONEY_NOT_ENOUGH') || from === WALLET_ACCOUNT || all)
+      throw err;
+    await pullBetsBeforeTransferOut(ctx, from);
+    row = await begin();
   }
-  if (row!.leg) await runLeg(ctx, row!.leg);
-  return answerOf(ctx, req.memberId, row!.response.reference);
+  if (row.leg) await runLeg(ctx, row.leg);
+  return answerOf(ctx, req.memberId, row.response.reference);
 }
 
 /** What the ledger holds in the member's game account at a provider. */
