@@ -177,6 +177,8 @@ describe('games in the browser', () => {
     // The refresh tile lists PG's balance beside it.
     await page.getByRole('button', { name: en.nav.actions }).click();
     await expect.poll(() => page.getByTestId('game-balance-PG').textContent()).toBe(baht(afterPlay));
+    await page.waitForTimeout(300);
+    await screenshot(page, 'games-drawer');
 
     // TRF-1 / TRF-3: the action menu's transfer brings everything in PG back to the wallet.
     await page.getByRole('button', { name: en.actions.transfer }).click();
