@@ -1,13 +1,15 @@
 // npm run bench:api: HTTP money movements per second against the real server, on the local PostgreSQL
 // and on the embedded PGlite, beside pgbench's TPC-B-like script on the same PostgreSQL.
-//   The mix: half deposits (signed bank-feed lines, each crediting a member), half withdrawals (a member's
-//   POST /api/wallet/withdraw with its Bearer session and a fresh Idempotency-Key). Every measured request
+//   The mix, a quarter each: deposits (signed bank-feed lines, each crediting a member), withdrawals (a
+//   member's POST /api/wallet/withdraw with its Bearer session and a fresh Idempotency-Key), and transfers
+//   into and out of the member's PG game account (POST /api/wallet/transfer, Idempotency-Key: two
+//   transactions and a signed call to the simulated game aggregator each, issue 9). Every measured request
 //   is real HTTP through the whole server (rate limit, auth, validation, the ledger) and one money
 //   movement in the ledger; after the run the ledger is checked and its new entries counted against the
-//   answers. Payouts: manual (the default) runs the server without a payout provider, so withdrawals wait
-//   for the operator as with withdraw.autoPayout off; auto has the simulated bank, inside the same server
-//   process, pay each withdrawal after its answer (two more transactions and an HTTP call per withdrawal
-//   that the clients do not wait for and that are not counted).
+//   answers. The simulated world (bank, game aggregator) runs in its own process, as the real one is not on
+//   our event loop. Payouts: manual (the default) has withdraw.autoPayout off, so withdrawals wait for the
+//   operator; auto has the simulated bank pay each withdrawal after its answer (two more transactions and
+//   an HTTP call per withdrawal that the clients do not wait for and that are not counted).
 //   The load generator is a separate process on node:http keep-alive sockets, one request in flight per
 //   client. It shares the machine's cores with the server and the database, as pgbench's client does.
 //   8 clients by default: the same concurrency as the pgbench run it is compared with.
@@ -22,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { freePort, startServer, startSimWorld } from './lib.mjs';
+import { freePort, root, startServer, startSimWorld } from './lib.mjs';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -33,12 +35,18 @@ const ONLY = process.env.BENCH_ONLY;
 if (!['manual', 'auto'].includes(PAYOUTS)) throw new Error('BENCH_PAYOUTS is manual or auto');
 const MEMBERS = 64;
 const FEED_SECRET = randomBytes(16).toString('hex');
+const GAMES_SECRET = randomBytes(16).toString('hex');
+/** Each member's PG account starts with this, so transfers out always have money to take. */
+const GAME_FLOAT = 5_000;
 const sql = (db, command) => execFileSync('psql', [`${PG}/${db}`, '-qtAc', command], { encoding: 'utf8' });
 
 const serverEnv = {
   OTP: 'off',
   RATE_LIMIT_PER_MIN: '100000000',
   BANK_FEED_SECRET: FEED_SECRET,
+  QR_GATEWAY_SECRET: FEED_SECRET,
+  GAMES_SECRET,
+  SIMULATE: '1',
 };
 const profiling = process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
@@ -114,33 +122,55 @@ async function setUp(base) {
     const member = { token: JSON.parse(login.text).token, accountNo };
     const f = feedLine(member, 1_000_000);
     await post(base, '/api/hooks/bank-feed', f.body, f.headers);
+    const auth = { authorization: `Bearer ${member.token}`, 'x-requested-with': 'wallet-user' };
+    const activated = await fetch(`${base}/api/wallet/activate/PG`, { headers: auth });
+    if (!activated.ok) throw new Error(`activation failed: ${await activated.text()}`);
+    const float = await post(
+      base,
+      '/api/wallet/transfer',
+      JSON.stringify({ from: 'WALLET', to: 'PG', amount: GAME_FLOAT }),
+      {
+        ...auth,
+        'idempotency-key': `bench-${randomUUID()}`,
+      },
+    );
+    if (float.status !== 200) throw new Error(`transfer failed: ${float.text}`);
     members.push(member);
   }
   return members;
 }
 
 const withdrawBody = JSON.stringify({ amount: 100 });
+const transferInBody = JSON.stringify({ from: 'WALLET', to: 'PG', amount: 100 });
+const transferOutBody = JSON.stringify({ from: 'PG', to: 'WALLET', amount: 100 });
 
-/** One money movement: even turns a bank-feed deposit, odd turns a withdrawal with its own key. */
+/**
+ * One money movement, by turn: a bank-feed deposit, a withdrawal, a transfer into PG, a transfer out of
+ * it, each request with its own key.
+ */
 function movement(base, member, turn) {
-  if (turn % 2 === 0) {
+  const kind = turn % 4;
+  if (kind === 0) {
     const f = feedLine(member, 150);
     return post(base, '/api/hooks/bank-feed', f.body, f.headers);
   }
-  return post(base, '/api/wallet/withdraw', withdrawBody, {
-    authorization: `Bearer ${member.token}`,
-    'idempotency-key': `bench-${randomUUID()}`,
-  });
+  const headers = { authorization: `Bearer ${member.token}`, 'idempotency-key': `bench-${randomUUID()}` };
+  if (kind === 1) return post(base, '/api/wallet/withdraw', withdrawBody, headers);
+  return post(base, '/api/wallet/transfer', kind === 2 ? transferInBody : transferOutBody, headers);
 }
 
-/** CONCURRENCY clients, each with one request in flight, for `seconds`; counts only what `record` keeps. */
+/**
+ * CONCURRENCY clients, each with one request in flight, for `seconds`; counts only what `record` keeps.
+ * Client w's turn i is member (7w + i) mod 64 and kind i mod 4, so each member sees every kind (from
+ * different clients) and a transfer out always finds money the transfers in brought.
+ */
 async function drive(base, members, seconds, record) {
   const until = performance.now() + seconds * 1000;
   async function client(w) {
     for (let i = 0; performance.now() < until; i++) {
       const member = members[(w * 7 + i) % members.length];
       const started = performance.now();
-      const res = await movement(base, member, i + w);
+      const res = await movement(base, member, i);
       record(res, performance.now() - started);
     }
   }
@@ -273,27 +303,43 @@ select bank_feed_credit(md5(random()::text || clock_timestamp()::text), bank_cod
 const fmt = (r) =>
   `${r.rps.toFixed(0).padStart(6)} money movements/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.ok} ok, ${r.failed} refused)`;
 
+/**
+ * Manual payouts: withdraw.autoPayout off before the server first reads it. The seed never overwrites a
+ * setting, so on PGlite it is written into a database migrated beforehand; on PostgreSQL after the start.
+ */
+function preparedPglite() {
+  const dir = mkdtempSync(join(tmpdir(), 'krapao-bench-pglite-'));
+  const script = `
+    import { connect } from './server/src/db/connect.ts';
+    import { migrate } from './server/src/db/migrate.ts';
+    const db = await connect({ dataDir: ${JSON.stringify(dir)} });
+    await migrate(db);
+    await db.query("insert into settings (key, value) values ('withdraw.autoPayout', 'false')");
+    await db.close();`;
+  execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return dir;
+}
+
 async function measure(label, env, ledger) {
-  // Automatic payouts go to the simulated bank in its own process, as a real bank is not on our event loop.
+  // The simulated world (the bank that pays automatic payouts, the game aggregator) in its own process,
+  // as a real bank or provider is not on our event loop.
   const port = String(await freePort());
-  const world =
-    PAYOUTS === 'auto'
-      ? await startSimWorld({
-          KRAPAO_URL: `http://127.0.0.1:${port}`,
-          BANK_FEED_SECRET: FEED_SECRET,
-          QR_GATEWAY_SECRET: FEED_SECRET,
-        })
-      : undefined;
+  const world = await startSimWorld({
+    KRAPAO_URL: `http://127.0.0.1:${port}`,
+    BANK_FEED_SECRET: FEED_SECRET,
+    QR_GATEWAY_SECRET: FEED_SECRET,
+    GAMES_SECRET,
+  });
+  const pgliteDir = !env.DATABASE_URL && PAYOUTS === 'manual' ? preparedPglite() : undefined;
   const server = await startServer(
-    {
-      ...serverEnv,
-      ...env,
-      PORT: port,
-      ...(world ? { SIM_URL: world.base, QR_GATEWAY_SECRET: FEED_SECRET } : {}),
-    },
+    { ...serverEnv, ...env, PORT: port, SIM_URL: world.base, ...(pgliteDir ? { DATA_DIR: pgliteDir } : {}) },
     { nodeArgs: profiling },
   );
   try {
+    if (env.DATABASE_URL && PAYOUTS === 'manual') ledger?.manualPayouts();
     const members = await setUp(server.base);
     const before = ledger?.entries();
     const result = await load(server.base, members);
@@ -316,11 +362,12 @@ async function measure(label, env, ledger) {
     return result;
   } finally {
     await server.stop();
-    await world?.stop();
+    await world.stop();
+    if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
   }
 }
 
-const payoutEnv = { SIMULATE: PAYOUTS === 'auto' ? '1' : '0' };
+const payoutEnv = {};
 console.log(
   `HTTP money movements: ${CONCURRENCY} concurrent clients, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, payouts ${PAYOUTS}\n`,
 );
@@ -330,8 +377,14 @@ if (ONLY !== 'pglite') {
   sql('postgres', 'create database krapao_bench');
   const q = (command) => sql('krapao_bench', command).trim();
   const ledger = {
-    // Entries of the kinds the clients ask for: bank deposits and withdrawal requests (not payouts).
-    entries: () => Number(q(`select count(*) from journal_entries where kind in ('deposit', 'withdrawal')`)),
+    // Movements the clients ask for: bank deposits and withdrawal requests (not payouts), and game
+    // transfers that succeeded (two entries each: reserved, then posted).
+    entries: () =>
+      Number(
+        q(`select (select count(*) from journal_entries where kind in ('deposit', 'withdrawal'))
+                + (select count(*) from game_transfers where status = 'SUCCESS')`),
+      ),
+    manualPayouts: () => q(`update settings set value = 'false' where key = 'withdraw.autoPayout'`),
     sound: () => {
       const problems = q(
         `select (select count(*) from (select 1 from ledger_accounts a left join postings p on p.account_id = a.id
