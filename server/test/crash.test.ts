@@ -1,8 +1,11 @@
-// The server is killed with SIGKILL in the middle of a burst of deposits (bank transfers, QR payments)
-// and withdrawals, then started again. The simulated outside world runs in this test process, so it
+// The server is killed with SIGKILL in the middle of a burst of deposits (bank transfers, QR payments),
+// withdrawals, transfers into and out of a game and spins of the demo game, then started again. The simulated outside world runs in this test process, so it
 // outlives the server as the real one would: it keeps what the bank and gateways did, and redelivers
 // the callbacks the dead server never answered. Afterwards the ledger must be sound and every member's
-// wallet must equal what the outside world says: money in, less payouts made.
+// wallet plus its game account at the provider must equal what the outside world says: money in, less
+// payouts made, plus what the spins won less what they bet. Every transfer in flight at the kill is
+// settled by the reconciler (none left pending), every round is counted once, and the ledger's game
+// account holds what the provider holds.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +22,9 @@ import { checkLedger } from '../src/ledger/ledger.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { hashPassword } from '../src/modules/accounts/passwords.ts';
 import { simWorld } from '../src/sim/world.ts';
+import { httpGames } from '../src/providers/games/http-games.ts';
 import { onPostgres } from './helpers.ts';
+import { pageData } from './games-play.ts';
 
 const MEMBERS = 5;
 const PASSWORD = 'crash-test-password';
@@ -28,6 +33,7 @@ const secrets = {
   BANK_FEED_SECRET: randomBytes(24).toString('hex'),
   QR_GATEWAY_SECRET: randomBytes(24).toString('hex'),
   APP_SECRET: randomBytes(32).toString('hex'),
+  GAMES_SECRET: randomBytes(24).toString('hex'),
 };
 
 interface Member {
@@ -35,6 +41,8 @@ interface Member {
   phone: string;
   accountNo: string;
   token?: string;
+  /** The demo game's play session at PG, opened before the burst (it lives at the provider). */
+  session?: string;
 }
 
 let world: FastifyInstance;
@@ -129,6 +137,23 @@ async function pendingWithdrawals(m: Member): Promise<number> {
 const withdraw = (m: Member, amount: number) =>
   api('/api/wallet/withdraw', { token: m.token, body: { amount }, key: true });
 
+const gameTransfer = (m: Member, from: string, to: string, amount: number) =>
+  api('/api/wallet/transfer', { token: m.token, body: { from, to, amount }, key: true });
+
+/** A spin of the demo game at the provider, which does not care whether Krapao is up. */
+const spin = (m: Member) =>
+  fetch(`${worldUrl}/games/sessions/${m.session}/spin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ bet: '5.00' }),
+  });
+
+/** Transfers between a wallet and a game not settled yet, as members see them. */
+async function pendingTransfers(m: Member): Promise<number> {
+  const res = await api('/api/wallet', { token: m.token });
+  return Number(res.body.pendingTransfers ?? 0);
+}
+
 beforeAll(async () => {
   port = await freePort();
   if (onPostgres) schema = `crash_${randomBytes(6).toString('hex')}`;
@@ -160,6 +185,7 @@ beforeAll(async () => {
     krapaoUrl: krapao,
     bankFeedSecret: secrets.BANK_FEED_SECRET,
     qrGatewaySecret: secrets.QR_GATEWAY_SECRET,
+    gamesSecret: secrets.GAMES_SECRET,
     clock: systemClock,
   });
   await world.listen({ port: 0, host: '127.0.0.1' });
@@ -175,6 +201,9 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MIN: '100000',
     RECONCILE_EVERY_S: '1',
     RECONCILE_AFTER_S: '0',
+    // A game transfer the server never saw answered is looked at 2 s + 5 s after it began.
+    GAME_CALL_TIMEOUT_MS: '2000',
+    BET_FEED_EVERY_MS: '500',
     REDIS_URL: '',
     ...(onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema! } : {}),
     ...(dataDir ? { DATABASE_URL: '', DATA_DIR: dataDir } : {}),
@@ -187,6 +216,17 @@ beforeAll(async () => {
     m.token = res.body.token as string;
   }
 }, 120_000);
+
+/** Each member opens an account at PG, puts money there and opens the demo game. */
+async function openGames() {
+  for (const m of members) {
+    expect((await api('/api/wallet/activate/PG', { token: m.token })).status).toBe(200);
+    expect((await gameTransfer(m, 'WALLET', 'PG', 300)).body.status).toBe('SUCCESS');
+    const account = await api('/api/wallet/account/PG', { token: m.token });
+    const launch = await api(`/api/autoLogin/PG/${account.body.username as string}`, { token: m.token });
+    m.session = pageData(await (await fetch(launch.body.link as string)).text())!.session;
+  }
+}
 
 afterAll(async () => {
   if (server && server.exitCode === null) server.kill('SIGKILL');
@@ -213,15 +253,33 @@ describe('a crash in the middle of a burst', () => {
   it('after SIGKILL and a restart the ledger is sound and every wallet matches the outside world', async () => {
     // Starting money, so withdrawals have something to take.
     for (const m of members) await transfer(m, 1_000);
+    await settle(
+      async () =>
+        (await Promise.all(members.map((m) => api('/api/wallet', { token: m.token })))).map(
+          (w) => (w.body.wallet as { amount: number }).amount,
+        ),
+      (amounts) => amounts.every((a) => a >= 1_000),
+    );
+    await openGames();
 
     // The burst: each member deposits and withdraws as fast as it can; the server dies part-way.
     let stop = false;
     const burst = members.map(async (m, i) => {
       for (let n = 0; !stop; n++) {
-        const op = (n + i) % 3;
-        await (op === 0 ? transfer(m, 10 + n) : op === 1 ? qrDeposit(m, 100 + n) : withdraw(m, 100)).catch(
-          () => undefined,
-        );
+        const op = (n + i) % 6;
+        await (
+          op === 0
+            ? transfer(m, 10 + n)
+            : op === 1
+              ? qrDeposit(m, 100 + n)
+              : op === 2
+                ? withdraw(m, 100)
+                : op === 3
+                  ? gameTransfer(m, 'WALLET', 'PG', 50)
+                  : op === 4
+                    ? gameTransfer(m, 'PG', 'WALLET', 30)
+                    : spin(m)
+        ).catch(() => undefined);
       }
     });
     await new Promise((r) => setTimeout(r, 1_500));
@@ -238,13 +296,16 @@ describe('a crash in the middle of a burst', () => {
       const qrs = await sim<Array<{ status: string; delivered?: boolean }>>('/gateway/qrcodes');
       let pending = 0;
       for (const m of members) pending += await pendingWithdrawals(m);
+      for (const m of members) pending += await pendingTransfers(m);
       return (
         transfers.filter((t) => !t.delivered).length +
         qrs.filter((q) => q.status === 'PAID' && !q.delivered).length +
         pending
       );
     };
-    expect(await settle(outstanding, (n) => n === 0)).toBe(0);
+    expect(await settle(outstanding, (n) => n === 0, 60_000)).toBe(0);
+    // The bet feed is pulled every 500 ms: a few pulls after the last transfer settled.
+    await new Promise((r) => setTimeout(r, 2_000));
     const wallets = new Map<string, number>();
     for (const m of members) {
       const wallet = await api('/api/wallet', { token: m.token });
@@ -258,6 +319,13 @@ describe('a crash in the middle of a burst', () => {
     const qrs =
       await sim<Array<{ orderId: string; status: string; amountMinor: string }>>('/gateway/qrcodes');
     const payouts = await sim<Record<string, { status: string; amountMinor: string }>>('/bank/payouts');
+    const gameAccounts =
+      await sim<Array<{ provider: string; username: string; balanceMinor: string }>>('/games/accounts');
+    const feed = await httpGames({ baseUrl: () => `${worldUrl}/games`, secret: secrets.GAMES_SECRET }).bets(
+      'PG',
+      null,
+      1_000,
+    );
     const db = await openDb();
     try {
       const owners = new Map(
@@ -281,8 +349,37 @@ describe('a crash in the middle of a burst', () => {
           .reduce((s, [, p]) => s + Number(p.amountMinor), 0);
         paidQrs += byQr;
         paidOut += out;
-        expect(wallets.get(m.id)).toBe(sent + byQr - out);
+        const [account] = await db.query<{ username: string; ledger: unknown }>(
+          `select g.username, coalesce(a.balance, 0) as ledger from game_accounts g
+           left join ledger_accounts a on a.code = 'member:' || g.member_id || ':game:PG'
+           where g.member_id = $1 and g.provider = 'PG'`,
+          [m.id],
+        );
+        const atProvider = Number(
+          gameAccounts.find((a) => a.provider === 'PG' && a.username === account!.username)!.balanceMinor,
+        );
+        const rounds = feed.rounds.filter((r) => r.username === account!.username);
+        const won = rounds.reduce((s, r) => s + Number(r.winMinor - r.betMinor), 0);
+        expect(wallets.get(m.id)! + atProvider).toBe(sent + byQr - out + won);
+        // Every round is in, once, and its money too: the ledger's game account is what PG holds.
+        expect(Number(account!.ledger)).toBe(atProvider);
       }
+      const counted = await db.query<{ n: unknown }>(
+        `select count(*) as n from game_rounds where provider = 'PG' and posted`,
+      );
+      expect(Number(counted[0]!.n)).toBe(feed.rounds.length);
+      expect(feed.rounds.length).toBeGreaterThan(0);
+      expect(await db.query(`select reference from game_transfers where status = 'PENDING'`)).toEqual([]);
+      // Money really moved into and out of the game around the crash.
+      const moved = await db.query<{ direction: string; n: unknown }>(
+        `select direction, count(*) as n from game_transfers where status = 'SUCCESS' group by direction`,
+      );
+      expect(
+        moved
+          .filter((d) => Number(d.n) > members.length)
+          .map((d) => d.direction)
+          .sort(),
+      ).toEqual(['IN', 'OUT']);
       // The burst really did move money both ways around the crash.
       expect(paidQrs).toBeGreaterThan(0);
       expect(paidOut).toBeGreaterThan(0);
