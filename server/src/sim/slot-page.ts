@@ -212,7 +212,8 @@ h1{margin:2px 0 0;font-size:24px}
 .cell.hit{background:#ffe28a;box-shadow:0 0 0 3px #ff5fa2,0 0 18px #ff5fa2;transform:scale(1.04)}
 .reels.spinning .cell{animation:roll .12s linear infinite;filter:blur(1px)}
 @keyframes roll{0%{transform:translateY(-6%)}100%{transform:translateY(6%)}}
-.sym-7{color:#d7263d}
+.cell svg{width:72%;height:72%}
+.mini svg{width:22px;height:22px;vertical-align:middle;margin-right:2px}
 .message{min-height:1.5em;margin:0;text-align:center;font-size:16px}
 .message.won{color:#ffe28a;font-weight:700;font-size:20px}
 .message.error{color:#ff8fa3}
@@ -239,7 +240,17 @@ select{font:inherit;font-size:18px;padding:10px;border-radius:12px;border:1px so
 export const SLOT_JS = `'use strict';
 (function () {
   var data = JSON.parse(document.getElementById('slot-data').textContent);
-  var SHOW = { '7': '7', D: '\\u{1F48E}', S: '\\u2B50', B: '\\u{1F514}', G: '\\u{1F347}', L: '\\u{1F34B}', C: '\\u{1F352}' };
+  // The symbols, drawn here (no emoji font needed): a 7, a diamond, a star, a bell, grapes, a lemon, cherries.
+  var svg = function (body) { return '<svg viewBox="0 0 64 64" aria-hidden="true">' + body + '</svg>'; };
+  var ICON = {
+    '7': svg('<text x="32" y="52" text-anchor="middle" font-size="52" font-weight="900" fill="#d7263d" stroke="#7a0010" stroke-width="2">7</text>'),
+    D: svg('<polygon points="14,24 24,12 40,12 50,24 32,54" fill="#36c5f0" stroke="#0b6e99" stroke-width="3"/><path d="M14 24H50M24 12L32 24L40 12" fill="none" stroke="#0b6e99" stroke-width="2"/><polygon points="24,24 32,54 40,24" fill="#8be0ff"/>'),
+    S: svg('<polygon points="32,6 39,24 58,25 43,37 48,56 32,45 16,56 21,37 6,25 25,24" fill="#ffcf4a" stroke="#b37400" stroke-width="3" stroke-linejoin="round"/>'),
+    B: svg('<path d="M32 8c-10 0-16 9-16 20v10l-6 8h44l-6-8V28c0-11-6-20-16-20z" fill="#f2b705" stroke="#8a5a00" stroke-width="3" stroke-linejoin="round"/><circle cx="32" cy="52" r="5" fill="#8a5a00"/>'),
+    G: svg('<path d="M32 6v10" stroke="#2e7d32" stroke-width="4"/><g fill="#7b2cbf" stroke="#3c096c" stroke-width="2"><circle cx="22" cy="24" r="8"/><circle cx="42" cy="24" r="8"/><circle cx="32" cy="24" r="8"/><circle cx="27" cy="37" r="8"/><circle cx="37" cy="37" r="8"/><circle cx="32" cy="50" r="8"/></g>'),
+    L: svg('<ellipse cx="32" cy="34" rx="24" ry="17" fill="#ffe74c" stroke="#b39b00" stroke-width="3"/><path d="M8 34l-4 2M56 34l4-2" stroke="#b39b00" stroke-width="3"/><path d="M34 17c4-8 12-9 16-7-4 6-10 8-16 7z" fill="#2e7d32"/>'),
+    C: svg('<path d="M22 44C24 26 32 14 44 8M42 44C40 28 40 18 44 8" fill="none" stroke="#2e7d32" stroke-width="4"/><circle cx="20" cy="46" r="11" fill="#e63946" stroke="#8d0801" stroke-width="3"/><circle cx="42" cy="46" r="11" fill="#e63946" stroke="#8d0801" stroke-width="3"/>'),
+  };
   var lang = data.language;
   var balance = BigInt(data.balanceMinor);
   var busy = false;
@@ -261,7 +272,7 @@ export const SLOT_JS = `'use strict';
   var cellAt = function (r, c) { return cells[r * 3 + c]; };
   function show(grid) {
     grid.forEach(function (symbols, r) { symbols.forEach(function (s, c) {
-      var el = cellAt(r, c); el.textContent = SHOW[s]; el.dataset.symbol = s;
+      var el = cellAt(r, c); el.innerHTML = ICON[s]; el.dataset.symbol = s;
       el.className = 'cell sym-' + s; }); });
   }
   var strip = data.strip;
@@ -282,7 +293,8 @@ export const SLOT_JS = `'use strict';
     var table = document.getElementById('paytable'); table.textContent = '';
     data.paytable.forEach(function (p) {
       var tr = document.createElement('tr'); var a = document.createElement('td'); var b = document.createElement('td');
-      a.textContent = p.symbols.split('').map(function (s) { return SHOW[s]; }).join(' ') + (p.label ? '  ' + t(p.label) : '');
+      a.innerHTML = p.symbols.split('').map(function (s) { return '<span class="mini">' + ICON[s] + '</span>'; }).join('');
+      if (p.label) a.appendChild(document.createTextNode(' ' + t(p.label)));
       b.textContent = 'x' + p.multiplier; tr.appendChild(a); tr.appendChild(b); table.appendChild(tr);
     });
   }
