@@ -172,3 +172,7 @@ begin
   perform 1 from game_bet_cursors c where c.provider = p_provider for update;
   return game_rounds_post(p_provider, null, p_at);
 end $$;
+
+-- A transfer's answer reads its second leg by first_leg (games/transfers.ts answerOf): without an index
+-- every answer scanned all transfers, a cost that grew with the table (found by npm run bench:api).
+create index game_transfers_first_leg_idx on game_transfers (first_leg) where first_leg is not null;
