@@ -176,3 +176,33 @@ end $$;
 -- A transfer's answer reads its second leg by first_leg (games/transfers.ts answerOf): without an index
 -- every answer scanned all transfers, a cost that grew with the table (found by npm run bench:api).
 create index game_transfers_first_leg_idx on game_transfers (first_leg) where first_leg is not null;
+
+-- A transfer as its member sees it (games/transfers.ts): the first leg, the second leg's status for a
+-- game-to-game transfer, and the wallet; null when the reference is not the member's.
+create function game_transfer_answer(p_reference text, p_member bigint) returns jsonb
+language sql as $$
+  select jsonb_build_object(
+           'reference', t.reference, 'status', t.status, 'amount', t.amount::text,
+           'from_account', t.from_account, 'to_account', t.to_account, 'then_to', t.then_to,
+           'second_status', s.status,
+           'wallet', coalesce((select a.balance from ledger_accounts a
+                               where a.code = 'member:' || p_member || ':wallet'), 0)::text)
+  from game_transfers t left join game_transfers s on s.first_leg = t.id
+  where t.reference = p_reference and t.member_id = p_member
+$$;
+
+-- game_transfer_settle, and when no second leg begins, the answer of transfer p_answer_ref (null: none
+-- wanted) read after it in the same round trip: the member's request settles and answers in one call.
+create function game_transfer_settle_answer(p_reference text, p_final text, p_reason text, p_at timestamptz,
+                                            p_next_check timestamptz, p_answer_ref text, p_member bigint)
+returns table (settled boolean, next jsonb, answer jsonb)
+language plpgsql as $$
+declare
+  v_settled boolean;
+  v_next jsonb;
+begin
+  select s.settled, s.next into v_settled, v_next
+  from game_transfer_settle(p_reference, p_final, p_reason, p_at, p_next_check) s;
+  return query select v_settled, v_next,
+    case when v_next is null and p_answer_ref is not null then game_transfer_answer(p_answer_ref, p_member) end;
+end $$;

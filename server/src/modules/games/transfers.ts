@@ -10,7 +10,7 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
-import { memberAccount, minor, refusalOf } from '../../ledger/ledger.ts';
+import { minor, refusalOf } from '../../ledger/ledger.ts';
 import { pullBetsBeforeTransferOut } from './bets.ts';
 
 /** One leg as game_transfer_leg (db/migrations/018) answers it: what the provider call needs. */
@@ -101,8 +101,11 @@ export async function transfer(
     await pullBetsBeforeTransferOut(ctx, from);
     row = await begin();
   }
-  if (row.leg) await runLeg(ctx, row.leg);
-  return answerOf(ctx, req.memberId, row.response.reference);
+  // The settlement answers the transfer in the same round trip; a leg left pending is read again.
+  const answered = row.leg
+    ? await runLeg(ctx, row.leg, { reference: row.response.reference, memberId: req.memberId })
+    : undefined;
+  return answered ? transferOf(answered) : answerOf(ctx, req.memberId, row.response.reference);
 }
 
 /** What the ledger holds in the member's game account at a provider. */
@@ -151,9 +154,18 @@ async function wholeGameBalance(ctx: Ctx, memberId: string, code: string): Promi
   return amount;
 }
 
-/** Asks the provider to move one leg under its reference and settles what the answer makes certain. */
-async function runLeg(ctx: Ctx, leg: Leg): Promise<void> {
-  if (!ctx.games) return; // no provider configured: the reconciler keeps asking once there is one
+/** Which transfer a member's request wants answered once its leg settles. */
+interface AnswerFor {
+  reference: string;
+  memberId: string;
+}
+
+/**
+ * Asks the provider to move one leg under its reference and settles what the answer makes certain;
+ * resolves with the transfer `answerFor` names once settled (undefined while pending).
+ */
+async function runLeg(ctx: Ctx, leg: Leg, answerFor?: AnswerFor): Promise<TransferRow | undefined> {
+  if (!ctx.games) return undefined; // no provider configured: the reconciler keeps asking once there is one
   const answer = await ctx.games.transfer({
     provider: leg.provider,
     username: leg.username,
@@ -162,30 +174,48 @@ async function runLeg(ctx: Ctx, leg: Leg): Promise<void> {
     amountMinor: minor(leg.amountMinor),
     currency: leg.currency,
   });
-  if (answer.outcome === 'SUCCESS') return settle(ctx, leg.reference, 'SUCCESS', null);
-  if (answer.outcome === 'FAILED') return settle(ctx, leg.reference, 'FAILED', answer.code ?? null);
+  if (answer.outcome === 'SUCCESS') return settle(ctx, leg.reference, 'SUCCESS', null, answerFor);
+  if (answer.outcome === 'FAILED')
+    return settle(ctx, leg.reference, 'FAILED', answer.code ?? null, answerFor);
   if (answer.outcome === 'DUPLICATE') {
     // The provider has this reference already (an earlier send whose answer was lost): ask what became of it.
     const status = await ctx.games.transferStatus(leg.provider, leg.reference);
-    if (status === 'SUCCESS' || status === 'FAILED') return settle(ctx, leg.reference, status, null);
+    if (status === 'SUCCESS' || status === 'FAILED')
+      return settle(ctx, leg.reference, status, null, answerFor);
   }
   // UNKNOWN: the reconciler asks by the same reference later.
+  return undefined;
 }
 
 /**
  * A leg's final state and its money, once (game_transfer_settle, db/migrations/018). A game-to-game
  * first leg that succeeded has begun its IN leg in the same transaction: that one is sent now.
  */
-async function settle(ctx: Ctx, reference: string, final: 'SUCCESS' | 'FAILED', reason: string | null) {
+async function settle(
+  ctx: Ctx,
+  reference: string,
+  final: 'SUCCESS' | 'FAILED',
+  reason: string | null,
+  answerFor?: AnswerFor,
+): Promise<TransferRow | undefined> {
   // Its commit need not wait for the disk: a settlement lost in a crash leaves the transfer PENDING, and
   // the reconciler settles it again from the provider's answer by the same reference (the reservation,
   // made before the provider call, is committed durably). One WAL flush per transfer instead of two.
-  const [row] = await ctx.db.query<{ settled: boolean; next: Leg | null }>(
-    `select settled, next from game_transfer_settle($1, $2, $3, $4, $5)
+  const [row] = await ctx.db.query<{ settled: boolean; next: Leg | null; answer: TransferRow | null }>(
+    `select settled, next, answer from game_transfer_settle_answer($1, $2, $3, $4, $5, $6, $7)
      cross join set_config('synchronous_commit', 'off', true) as durability`,
-    [reference, final, reason, ctx.clock.now(), firstCheck(ctx)],
+    [
+      reference,
+      final,
+      reason,
+      ctx.clock.now(),
+      firstCheck(ctx),
+      answerFor?.reference ?? null,
+      answerFor?.memberId ?? null,
+    ],
   );
-  if (row?.next) await runLeg(ctx, row.next);
+  if (row?.next) return runLeg(ctx, row.next, answerFor);
+  return row?.answer ?? undefined;
 }
 
 interface TransferRow {
@@ -196,6 +226,7 @@ interface TransferRow {
   to_account: string;
   then_to: string | null;
   second_status: 'PENDING' | 'SUCCESS' | 'FAILED' | null;
+  wallet: unknown;
 }
 
 /**
@@ -203,14 +234,15 @@ interface TransferRow {
  * is TRANSFER_FAIL: the money is back (in the wallet, or in the first game when that leg failed).
  */
 async function answerOf(ctx: Ctx, memberId: string, reference: string): Promise<Transfer> {
-  const [t] = await ctx.db.query<TransferRow & { wallet: unknown }>(
-    `select t.reference, t.status, t.amount, t.from_account, t.to_account, t.then_to, s.status as second_status,
-            coalesce((select a.balance from ledger_accounts a where a.code = $3), 0) as wallet
-     from game_transfers t left join game_transfers s on s.first_leg = t.id
-     where t.reference = $1 and t.member_id = $2`,
-    [reference, memberId, memberAccount('member_wallet', memberId)],
+  const [row] = await ctx.db.query<{ answer: TransferRow | null }>(
+    'select game_transfer_answer($1, $2) as answer',
+    [reference, memberId],
   );
-  if (!t) throw new AppError('NOT_FOUND', 404);
+  if (!row?.answer) throw new AppError('NOT_FOUND', 404);
+  return transferOf(row.answer);
+}
+
+function transferOf(t: TransferRow): Transfer {
   const status = memberStatus(t);
   if (status === 'FAILED') throw new AppError('TRANSFER_FAIL', 502);
   return {
