@@ -140,6 +140,7 @@ async function setUp(base) {
   return members;
 }
 
+const KINDS = ['deposit', 'withdrawal', 'transfer in', 'transfer out'];
 const withdrawBody = JSON.stringify({ amount: 100 });
 const transferInBody = JSON.stringify({ from: 'WALLET', to: 'PG', amount: 100 });
 const transferOutBody = JSON.stringify({ from: 'PG', to: 'WALLET', amount: 100 });
@@ -171,7 +172,7 @@ async function drive(base, members, seconds, record) {
       const member = members[(w * 7 + i) % members.length];
       const started = performance.now();
       const res = await movement(base, member, i);
-      record(res, performance.now() - started);
+      record(res, performance.now() - started, KINDS[i % 4]);
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => client(w)));
@@ -207,13 +208,15 @@ async function load(base, members) {
   if (WARMUP_SECONDS > 0)
     await drive(base, members, WARMUP_SECONDS, (res) => (warmupOk += res.status === 200 ? 1 : 0));
   const latencies = [];
+  const byKind = new Map(KINDS.map((k) => [k, []]));
   const refusals = new Map();
   let ok = 0;
   let failed = 0;
   const started = performance.now();
   const cpuBefore = cpuTimes();
-  await drive(base, members, SECONDS, (res, ms) => {
+  await drive(base, members, SECONDS, (res, ms, kind) => {
     latencies.push(ms);
+    byKind.get(kind).push(ms);
     if (res.status === 200) ok++;
     else {
       failed++;
@@ -235,6 +238,11 @@ async function load(base, members) {
     refusals,
     p50: pct(50),
     p99: pct(99),
+    kinds: [...byKind].map(([kind, l]) => {
+      l.sort((a, b) => a - b);
+      const at = (p) => l[Math.min(l.length - 1, Math.floor((p / 100) * l.length))] ?? 0;
+      return `${kind} p50 ${at(50).toFixed(1)} p99 ${at(99).toFixed(1)}`;
+    }),
     answered: warmupOk + ok,
     cpu,
   };
@@ -344,6 +352,7 @@ async function measure(label, env, ledger) {
     const before = ledger?.entries();
     const result = await load(server.base, members);
     console.log(`  ${label.padEnd(22)} ${fmt(result)}`);
+    console.log(`    by kind (ms): ${result.kinds.join(', ')}`);
     for (const [what, n] of result.refusals) console.log(`    refused ${n}x: ${what}`);
     const c = result.cpu;
     const pg = ledger ? `, PostgreSQL (all its processes) ${c.postgres.toFixed(2)} ms` : '';
