@@ -69,9 +69,17 @@ export interface TestMember {
   bankAccountNo: string;
 }
 
-/** POSTs to the test server as the web app does; anything but 200 fails the test. The answer's body. */
-export async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${inject('baseUrl')}${path}`, {
+/**
+ * POSTs to a test server as the web app does; anything but 200 fails the test. The answer's body. Tests
+ * that start a server of their own (a Laos build, a ledger check on its data) pass its address.
+ */
+export async function postTo(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user', ...headers },
     body: JSON.stringify(body),
@@ -80,11 +88,15 @@ export async function post(path: string, body: unknown, headers: Record<string, 
   return (await res.json()) as Record<string, unknown>;
 }
 
+/** POSTs to the shared test server (postTo). */
+export const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  postTo(inject('baseUrl'), path, body, headers);
+
 /** Registers the member as the wizard does: the code sent to the phone, then the account. */
-export async function registerMember(m: TestMember) {
-  const sent = await post('/api/otp/send', { phoneNumber: m.phone });
-  await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: sent.code });
-  await post('/api/account', {
+export async function registerMember(m: TestMember, base: string = inject('baseUrl')) {
+  const sent = await postTo(base, '/api/otp/send', { phoneNumber: m.phone });
+  await postTo(base, '/api/otp/verify', { otpToken: sent.otpToken, otpCode: sent.code });
+  await postTo(base, '/api/account', {
     name: m.name,
     username: m.phone,
     password: m.password,

@@ -12,23 +12,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import { root, startServer } from '../../scripts/lib.mjs';
-import { screenshot, useBrowser, type TestMember } from './browser.ts';
+import { postTo, registerMember, screenshot, useBrowser, type TestMember } from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'krapao-games-'));
 let base = '';
 let stopServer: () => Promise<void> = async () => {};
 
-/** POSTs to this test's server as the web app does; anything but 200 fails the test. */
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user', ...headers },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `${path}: ${res.status}`).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  postTo(base, path, body, headers);
 
 async function newMember(): Promise<TestMember> {
   const suffix = String(Date.now()).slice(-7);
@@ -40,18 +32,7 @@ async function newMember(): Promise<TestMember> {
     bankAccountName: 'ANONG KHEMTHONG',
     bankAccountNo: `55${suffix}3`,
   };
-  const sent = await post('/api/otp/send', { phoneNumber: m.phone });
-  await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: sent.code });
-  await post('/api/account', {
-    name: m.name,
-    username: m.phone,
-    password: m.password,
-    sourceCode: 'FACEBOOK',
-    inviteCode: '',
-    bankCode: m.bankCode,
-    bankAccountName: m.bankAccountName,
-    bankAccountNo: m.bankAccountNo,
-  });
+  await registerMember(m, base);
   return m;
 }
 

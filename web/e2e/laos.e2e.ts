@@ -16,7 +16,7 @@ import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import { checkCrc, field as tlvField } from '../../server/src/payments/emv-tlv.ts';
 import { LAPNET_AID, parseLapnet } from '../../server/src/payments/lapnet.ts';
 import { root, startServer, webDist } from '../../scripts/lib.mjs';
-import { screenshot, useBrowser } from './browser.ts';
+import { postTo, screenshot, useBrowser } from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
 /** The operator's kip account at BCEL, which a Laos build seeds (server/src/db/seed.ts). */
@@ -56,16 +56,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'krapao-laos-'));
 let base = '';
 let stopServer: () => Promise<void> = async () => {};
 
-/** POSTs as the web app does; anything but 200 fails the test. The answer's body. */
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'wallet-user', ...headers },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `${path}: ${res.status}`).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  postTo(base, path, body, headers);
 
 /** The newest OTP code the demo SMS gateway sent to `phone`. */
 async function latestCode(phone: string): Promise<string> {

@@ -131,7 +131,8 @@ describe('polish in the browser', () => {
         await page.setViewportSize({ width, height: 844 });
         // Words the browser's dictionary cuts (คา|สิ|โน, ໂບ|ນັດ, ອັບ|ເດດ).
         await visit(page, '/user/home', 'th');
-        await expect.poll(() => linesOf(page, '.surface', 'คาสิโน')).toBe(1);
+        // The sport-and-casino carousel's heading (HOME-3).
+        await expect.poll(() => linesOf(page, '[data-testid="carousel-sport"] h2', 'คาสิโน')).toBe(1);
         await screenshot(page, `polish-home-th-${width}`);
         await page.getByRole('button', { name: th.nav.actions }).click();
         await expect.poll(() => linesOf(page, '.tile', 'รีเฟรช')).toBe(1);
@@ -139,7 +140,7 @@ describe('polish in the browser', () => {
         await screenshot(page, `polish-drawer-th-${width}`);
 
         await visit(page, '/user/home', 'la');
-        await expect.poll(() => linesOf(page, '.surface', 'ຄາສິໂນ')).toBe(1);
+        await expect.poll(() => linesOf(page, '[data-testid="carousel-sport"] h2', 'ຄາສິໂນ')).toBe(1);
         await page.getByRole('button', { name: la.nav.actions }).click();
         await expect.poll(() => linesOf(page, '.tile', 'ໂບນັດ')).toBe(1);
         await expect.poll(() => linesOf(page, '.tile', 'ອັບເດດ')).toBe(1);
