@@ -51,6 +51,13 @@ export async function checkBankAccount(
   if (taken.length) throw new AppError('EXISTING_BANK', 409);
 }
 
+/** A member's wallet currency, fixed at registration: everything the member does happens in it. */
+export async function memberCurrency(q: Queryable, memberId: string): Promise<Currency> {
+  const [m] = await q.query<{ currency: Currency }>('select currency from members where id = $1', [memberId]);
+  if (!m) throw new Error(`no member ${memberId}`);
+  return m.currency;
+}
+
 /** Where a wallet's withdrawals can be paid: the banks of the currency's country. */
 export const BANK_COUNTRY_OF_CURRENCY: Record<Currency, 'TH' | 'LA'> = { BAHT: 'TH', LAK: 'LA' };
 

@@ -1,7 +1,6 @@
 import {
   OTP_VERIFIED_TTL_S,
   isEnglishName,
-  type Currency,
   type Profile,
   type Registration,
   type RegistrationCheck,
@@ -13,7 +12,14 @@ import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { claimPasswordAttempt } from './password-attempts.ts';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.ts';
-import { checkBankAccount, checkPassword, checkPhone, currencyFor, inviterPublicId } from './rules.ts';
+import {
+  checkBankAccount,
+  checkPassword,
+  checkPhone,
+  currencyFor,
+  inviterPublicId,
+  memberCurrency,
+} from './rules.ts';
 import { saveProfile, type ProfileUpdate } from './payout-account.ts';
 import { createSession, revokeMemberSessions, revokeSession, type SessionMember } from './sessions.ts';
 import { BANK_NAME_COLUMNS, bankNamesOf } from '../lookups/bank-names.ts';
@@ -217,10 +223,8 @@ export async function updateProfile(
   input: ProfileUpdate,
   meta: { ip: string },
 ): Promise<Profile> {
-  const [member] = await ctx.db.query<{ currency: Currency }>('select currency from members where id = $1', [
-    memberId,
-  ]);
-  await checkBankAccount(ctx.db, ctx.config.region, input, memberId, member?.currency);
+  const currency = await memberCurrency(ctx.db, memberId);
+  await checkBankAccount(ctx.db, ctx.config.region, input, memberId, currency);
   try {
     await saveProfile(ctx, memberId, input, meta);
   } catch (err) {

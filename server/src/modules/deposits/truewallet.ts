@@ -4,6 +4,7 @@ import { toBaht } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { checkedKey } from '../../ledger/idempotency.ts';
+import { memberCurrency } from '../accounts/rules.ts';
 import { creditDeposit, depositIdOf } from './credit.ts';
 
 /** Voucher hashes are letters and digits; clients reject anything shorter than 18 (reference §3). */
@@ -50,10 +51,7 @@ export async function redeemGiftLink(
   const wallet = await receivingWallet(ctx);
   if (!wallet || !ctx.trueWallet) throw new AppError('NO_WALLET');
   // True Wallet pays baht: a kip wallet is never offered it (issue 8), and a voucher is not converted.
-  const [member] = await ctx.db.query<{ currency: string }>('select currency from members where id = $1', [
-    req.memberId,
-  ]);
-  if (member?.currency !== 'BAHT') throw new AppError('CURRENCY_NOT_OFFERED');
+  if ((await memberCurrency(ctx.db, req.memberId)) !== 'BAHT') throw new AppError('CURRENCY_NOT_OFFERED');
 
   const now = ctx.clock.now();
   // The voucher hash is the key: a second claim, even a concurrent one, stops here. A claim left by a

@@ -3,6 +3,7 @@ import { filterXSS } from 'xss';
 import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
 import { sessionOfToken } from '../../http/auth.ts';
+import { currencyFor, memberCurrency } from '../accounts/rules.ts';
 import { otpRequired } from '../otp/policy.ts';
 import { slipSettings } from '../slips/service.ts';
 import { BANK_NAME_COLUMNS, bankNamesOf } from './bank-names.ts';
@@ -120,22 +121,17 @@ export async function contact(ctx: Ctx) {
     : { text: emptyText, lineId: '', lineUrl: '', phone: '', qrImageUrl: '' };
 }
 
-type Limits = { minMinor: number; maxMinor: number };
-
 /**
- * WD-1: the withdrawal limits of one currency (the member's, or the build's usual one for a visitor), as
- * wallet_withdraw applies them (withdraw.limits holds them per currency, in minor units).
+ * WD-1: the withdrawal limits of one currency (the member's, or the build's usual one for a visitor),
+ * read by the same database function wallet_withdraw applies them with (withdraw_limits, migration 015).
  */
 export async function withdraw(ctx: Ctx, currency: Currency) {
-  const all = await getSetting<Partial<Record<Currency, Limits>> & Partial<Limits>>(
-    ctx.db,
-    'withdraw.limits',
+  const [row] = await ctx.db.query<{ l: { minMinor?: number; maxMinor?: number } }>(
+    'select withdraw_limits($1) as l',
+    [currency],
   );
-  // The old shape ({minMinor, maxMinor}, before kip) still means baht, as wallet_withdraw reads it.
-  const legacy = currency === 'BAHT' && all?.minMinor !== undefined ? (all as Limits) : undefined;
-  const l = all?.[currency] ?? legacy ?? { minMinor: 0, maxMinor: 0 };
   // The API speaks major units (baht, kip); the limits are kept in minor units.
-  return { withdrawMin: toBaht(l.minMinor), withdrawMax: toBaht(l.maxMinor) };
+  return { withdrawMin: toBaht(row!.l.minMinor ?? 0), withdrawMax: toBaht(row!.l.maxMinor ?? 0) };
 }
 
 /**
@@ -144,16 +140,9 @@ export async function withdraw(ctx: Ctx, currency: Currency) {
  */
 export async function lookupCurrency(ctx: Ctx, authorization: string | undefined): Promise<Currency> {
   const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-  if (token) {
-    const session = await sessionOfToken(ctx, token).catch(() => null);
-    if (session) {
-      const [m] = await ctx.db.query<{ currency: Currency }>('select currency from members where id = $1', [
-        session.memberId,
-      ]);
-      if (m) return m.currency;
-    }
-  }
-  return ctx.config.region === 'la' ? 'LAK' : 'BAHT';
+  const session = token ? await sessionOfToken(ctx, token).catch(() => null) : null;
+  // A visitor is answered as a new member of this build would register by default.
+  return session ? memberCurrency(ctx.db, session.memberId) : currencyFor(ctx.config.region, undefined);
 }
 
 /** The same settings, and the same defaults, the slip upload itself obeys. */

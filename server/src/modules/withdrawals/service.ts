@@ -5,7 +5,6 @@ import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { houseCash, minor, refusalOf } from '../../ledger/ledger.ts';
-import { payoutCurrency } from './payout-currency.ts';
 
 interface Row {
   id: string;
@@ -69,9 +68,12 @@ export async function requestWithdrawal(
  * Called when the operator approves, and by the reconciler for a withdrawal whose payout never left.
  */
 export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdrawal['status']> {
-  const [claimed] = await ctx.db.query<Row>(
-    `update withdrawals set status = 'PROCESSING', attempts = attempts + 1, updated_at = $2
-     where public_id = $1 and status = 'PENDING' returning *`,
+  // The member's currency comes with the claim: the bank is told it (kip only to a Lao bank).
+  const [claimed] = await ctx.db.query<Row & { currency: Currency }>(
+    `update withdrawals w set status = 'PROCESSING', attempts = attempts + 1, updated_at = $2
+     from members m
+     where w.public_id = $1 and w.status = 'PENDING' and m.id = w.member_id
+     returning w.*, m.currency`,
     [publicId, ctx.clock.now()],
   );
   if (!claimed) throw new AppError('WITHDRAWAL_NOT_PENDING', 409);
@@ -83,6 +85,7 @@ export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdra
     accountNo: claimed.bank_account_no,
     accountName: claimed.bank_account_name,
     amountMinor: String(claimed.amount),
+    currency: claimed.currency,
   });
 }
 
@@ -93,18 +96,13 @@ interface PayoutOrder {
   accountNo: string;
   accountName: string;
   amountMinor: string;
-  /** The member's currency; wallet_withdraw (migration 015) puts it in the order, payWithdrawal does not. */
-  currency?: Currency;
+  /** The member's wallet currency, fixed at registration. */
+  currency: Currency;
 }
 
 /** Asks the bank to pay a claimed withdrawal, then settles it; an unknown outcome stays PROCESSING. */
 async function sendPayout(ctx: Ctx, order: PayoutOrder): Promise<Withdrawal['status']> {
-  const currency = order.currency ?? (await payoutCurrency(ctx, order.reference));
-  const { outcome, reason } = await ctx.payouts!.payout({
-    ...order,
-    amountMinor: minor(order.amountMinor),
-    currency,
-  });
+  const { outcome, reason } = await ctx.payouts!.payout({ ...order, amountMinor: minor(order.amountMinor) });
   if (outcome === 'UNKNOWN') return 'PROCESSING';
   return settle(ctx, order.reference, outcome === 'PAID' ? 'PAID' : 'FAILED', reason ?? null);
 }
