@@ -170,3 +170,21 @@ export async function payQrInSandbox(page: Page) {
   await expect.poll(() => sandbox.getByRole('cell', { name: 'PAID' }).count()).toBe(paidBefore + 1);
   await sandbox.close();
 }
+
+/** The newest OTP code the demo SMS gateway at `base` sent to `phone`. */
+export async function latestCodeAt(base: string, phone: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const inbox = (await (await fetch(`${base}/sim/sms/inbox?phone=${phone}`)).json()) as Array<{
+      text: string;
+    }>;
+    const code = /OTP (\d{6})/.exec(inbox[0]?.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no SMS for ${phone}`);
+}
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A form field by its visible label, as a person finds it (a required field's label ends in *). */
+export const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));

@@ -8,7 +8,7 @@ import th from '../src/i18n/locales/th.json' with { type: 'json' };
 import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import errorsEn from '../src/i18n/errors/en.json' with { type: 'json' };
 import errorsTh from '../src/i18n/errors/th.json' with { type: 'json' };
-import { screenshot, useBrowser } from './browser.ts';
+import { screenshot, useBrowser, field, latestCodeAt } from './browser.ts';
 
 const base = inject('baseUrl');
 const LOCALES = { th, la, en } as const;
@@ -18,21 +18,7 @@ let phoneSeq = 0;
 const freshPhone = () => `08${String(Date.now() % 1e7).padStart(7, '0')}${++phoneSeq % 10}`;
 const freshAccountNo = () => String(Math.floor(1e9 + Math.random() * 8.9e9));
 
-async function latestCode(phone: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const inbox = (await (await fetch(`${base}/sim/sms/inbox?phone=${phone}`)).json()) as Array<{
-      text: string;
-    }>;
-    const code = /OTP (\d{6})/.exec(inbox[0]?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no SMS for ${phone}`);
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A form field by its visible label, as a person finds it (a required field's label ends in *). */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\s*\\*?$`));
+const latestCode = (phone: string) => latestCodeAt(base, phone);
 
 async function useLocale(page: Page, lng: Lng) {
   await page.goto(`${base}/login`);

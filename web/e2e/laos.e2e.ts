@@ -16,7 +16,7 @@ import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import { checkCrc, field as tlvField } from '../../server/src/payments/emv-tlv.ts';
 import { LAPNET_AID, parseLapnet } from '../../server/src/payments/lapnet.ts';
 import { root, startServer, webDist } from '../../scripts/lib.mjs';
-import { postTo, screenshot, useBrowser } from './browser.ts';
+import { postTo, screenshot, useBrowser, escapeRegExp, field, latestCodeAt } from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
 /** The operator's kip account at BCEL, which a Laos build seeds (server/src/db/seed.ts). */
@@ -59,22 +59,7 @@ let stopServer: () => Promise<void> = async () => {};
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   postTo(base, path, body, headers);
 
-/** The newest OTP code the demo SMS gateway sent to `phone`. */
-async function latestCode(phone: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const inbox = (await (await fetch(`${base}/sim/sms/inbox?phone=${phone}`)).json()) as Array<{
-      text: string;
-    }>;
-    const code = /OTP (\d{6})/.exec(inbox[0]?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no SMS for ${phone}`);
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A form field by its visible label, as a person finds it (a required field's label ends in *). */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\s*\\*?$`));
+const latestCode = (phone: string) => latestCodeAt(base, phone);
 
 /** Money as the app shows it in Lao (SH-16): the same Intl formatting, asked of the page's browser. */
 const laoMoney = (page: Page, major: number, currency: 'LAK' | 'THB') =>
@@ -329,7 +314,7 @@ describe('a Laos build, in Lao', () => {
     await page.getByRole('button', { name: la.nav.actions }).click();
     await page.getByRole('button', { name: la.actions.withdraw }).click();
     const withdraw = page.getByRole('dialog', { name: la.withdraw.title });
-    await withdraw.getByLabel(new RegExp(`^${escape(la.withdraw.amount)}`)).fill('100000');
+    await withdraw.getByLabel(new RegExp(`^${escapeRegExp(la.withdraw.amount)}`)).fill('100000');
     await withdraw.getByRole('button', { name: la.withdraw.submit }).click();
     await expect.poll(() => withdraw.getByText(la.withdraw.doneTitle).count()).toBeGreaterThan(0);
     await expect.poll(() => withdraw.getByText(la.withdraw.status.PENDING).count()).toBeGreaterThan(0);

@@ -206,38 +206,28 @@ function sameOriginLink(ctx: Ctx, link: string): string {
  * last known balance; a provider switched off still shows while the member's account there holds
  * money. pendingMinor is the money of unsettled transfers (TRF-2), in neither balance.
  */
-export async function slotsOf(
-  ctx: Ctx,
-  memberId: string,
-): Promise<{ slots: GameAccount[]; pendingMinor: bigint }> {
-  const rows = await ctx.db.query<AccountRow & { pending: unknown }>(
+export async function slotsOf(ctx: Ctx, memberId: string): Promise<GameAccount[]> {
+  const rows = await ctx.db.query<AccountRow>(
     `${ACCOUNT_SELECT}
      where p.active or coalesce(g.balance, 0) > 0
      order by p.sort, p.code`,
     [memberId],
   );
-  const [pending] = await ctx.db.query<{ balance: unknown }>(
-    'select balance from ledger_accounts where code = $1',
-    [`member:${memberId}:transfer_pending`],
-  );
-  return {
-    pendingMinor: minor(pending?.balance ?? 0),
-    slots: rows.map((r) => ({
-      code: r.code,
-      name: r.name,
-      category: r.category,
-      amount: toBaht(minor(r.balance ?? 0)),
-      active: r.status === 'ACTIVE',
-      logo: r.logo,
-      background: r.background,
-      web: r.web,
-      android: r.android,
-      ios: r.ios,
-      iframe: r.iframe,
-      stale: r.stale ?? false,
-      balanceAt: r.balance_at ? r.balance_at.toISOString() : null,
-    })),
-  };
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    category: r.category,
+    amount: toBaht(minor(r.balance ?? 0)),
+    active: r.status === 'ACTIVE',
+    logo: r.logo,
+    background: r.background,
+    web: r.web,
+    android: r.android,
+    ios: r.ios,
+    iframe: r.iframe,
+    stale: r.stale ?? false,
+    balanceAt: r.balance_at ? r.balance_at.toISOString() : null,
+  }));
 }
 
 /**

@@ -10,17 +10,23 @@ import { refreshBalances, slotsOf } from '../games/service.ts';
  * balance) plus the money of transfers still on their way between them.
  */
 export async function getWallet(ctx: Ctx, memberId: string): Promise<Wallet> {
-  // One read: the profile, the wallet balance (0 before the first deposit) and the last sync time.
-  const [row] = await ctx.db.query<ProfileRow & { balance: unknown; last_sync_at: Date | null }>(
-    `select ${PROFILE_COLUMNS}, coalesce(a.balance, 0) as balance, m.last_sync_at
+  // One read: the profile, the wallet balance (0 before the first deposit), the money of transfers on
+  // their way (games/transfers.ts) and the last sync time; the game accounts in a second.
+  const [row] = await ctx.db.query<
+    ProfileRow & { balance: unknown; pending: unknown; last_sync_at: Date | null }
+  >(
+    `select ${PROFILE_COLUMNS}, coalesce(a.balance, 0) as balance, coalesce(t.balance, 0) as pending,
+            m.last_sync_at
      from ${PROFILE_FROM} left join ledger_accounts a on a.code = $2
+     left join ledger_accounts t on t.code = $3
      where m.id = $1`,
-    [memberId, memberAccount('member_wallet', memberId)],
+    [memberId, memberAccount('member_wallet', memberId), `member:${memberId}:transfer_pending`],
   );
   if (!row) throw new AppError('NO_USER', 404);
   const profile = toProfile(row);
   const wallet = toBaht(minor(row.balance));
-  const { slots, pendingMinor } = await slotsOf(ctx, memberId);
+  const pendingMinor = minor(row.pending);
+  const slots = await slotsOf(ctx, memberId);
   const pendingTransfers = toBaht(pendingMinor);
   return {
     profile,
