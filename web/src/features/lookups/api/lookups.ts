@@ -6,22 +6,14 @@ import { sessionScope } from '../../../lib/session';
 
 const LOOKUP_STALE_MS = 5 * 60_000;
 
-function lookupQuery<N extends LookupName>(name: N) {
-  return queryOptions({
-    queryKey: ['lookups', name] as const,
-    queryFn: async ({ signal }) => callApi((await loadContract()).lookups[name], undefined, { signal }),
-    staleTime: LOOKUP_STALE_MS,
-  });
-}
-
 /**
- * A lookup the server answers for the member whose bearer token it carries (the api client sends it
- * whenever a member is logged in): the deposit accounts and withdrawal limits of the member's currency.
- * Its key names the session, so a visitor's or another member's answer is never shown.
+ * A lookup's query. `scope` names who asked when the server answers for the member whose bearer token it
+ * carries (the api client sends it whenever a member is logged in): the deposit accounts and withdrawal
+ * limits of the member's currency, so a visitor's or another member's answer is never shown.
  */
-function memberLookupQuery<N extends LookupName>(name: N) {
+function lookupQuery<N extends LookupName>(name: N, scope?: string) {
   return queryOptions({
-    queryKey: ['lookups', name, sessionScope()] as const,
+    queryKey: scope === undefined ? (['lookups', name] as const) : (['lookups', name, scope] as const),
     queryFn: async ({ signal }) => callApi((await loadContract()).lookups[name], undefined, { signal }),
     staleTime: LOOKUP_STALE_MS,
   });
@@ -37,9 +29,9 @@ export const lookupQueries = {
   info: () => lookupQuery('info'),
   registerOtp: () => lookupQuery('registerOTP'),
   /** WD-1: withdrawMin / withdrawMax in the member's currency. */
-  withdraw: () => memberLookupQuery('withdraw'),
+  withdraw: () => lookupQuery('withdraw', sessionScope()),
   /** DEP-2: the accounts (of the member's currency) to deposit to; asked again each time the modal opens. */
-  deposit: () => ({ ...memberLookupQuery('deposit'), staleTime: 0 }),
+  deposit: () => ({ ...lookupQuery('deposit', sessionScope()), staleTime: 0 }),
 };
 
 export const useBanks = () => useQuery(lookupQueries.banks());
