@@ -152,6 +152,23 @@ export const KRAPAO_ERROR_CODES = [
   'TRUEWALLET_MINIMUM',
   /** A deposit channel of another currency than the member's wallet (a kip member and True Wallet). */
   'CURRENCY_NOT_OFFERED',
+  /** Chat (issue 11): a conversation, room or guest id that is not the caller's own. */
+  'CHAT_FORBIDDEN',
+  /** Chat: a visitor's guest token that does not verify (ask POST /api/chat/guest for a new one). */
+  'CHAT_GUEST_INVALID',
+  /** Chat: the operator has switched the chat off (setting chat.enabled). */
+  'CHAT_DISABLED',
+  /** CHAT-4: a text message empty after trimming, or longer than CHAT_TEXT_MAX_LENGTH. */
+  'CHAT_TEXT_EMPTY',
+  'CHAT_TEXT_TOO_LONG',
+  /** CHAT-5 (part2 §8): 'File is not supported': not png/jpeg/gif/mp4/mov by content, or no extension. */
+  'CHAT_FILE_NOT_SUPPORTED',
+  /** CHAT-5 (part2 §8): the translation has {{limit}}, the endpoint's CHAT_*_MAX_MB. */
+  'CHAT_FILE_TOO_LARGE',
+  /** CHAT-5: a media message whose file was not uploaded into this conversation. */
+  'CHAT_FILE_UNKNOWN',
+  /** CHAT-3 (part2 §8): client side, joining the chat room failed: 'Cannot start chatting'. */
+  'CHAT_CANNOT_START',
   /** Client side: the server could not be reached. */
   'NETWORK_ERROR',
   /** Client side: the request timed out (SH-18). */

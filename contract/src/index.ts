@@ -47,3 +47,5 @@ export {
   type Slip,
 } from './slips.ts';
 export * from './realtime.ts';
+export * as chat from './chat.ts';
+export { chatMessageSchema, type ChatMessage, type ChatMessageContent } from './chat.ts';

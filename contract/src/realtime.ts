@@ -6,14 +6,29 @@ import { text } from './common.ts';
 
 /** The Socket.IO path on the API's origin. */
 export const REALTIME_PATH = '/socket.io/';
-/** Largest message the server reads from a socket: members send nothing yet (the chat will). */
+/** Largest message the server reads from a socket (the chat's join; messages go over HTTP). */
 export const REALTIME_MAX_MESSAGE_BYTES = 16 * 1024;
 
 /** The events the server sends; the coming chat adds its own beside them. */
 export const REALTIME_EVENTS = {
   /** Something that changes what the member sees of their money: a MoneyEvent. */
   money: 'money',
+  /** Chat (issue 11): a new message in the caller's conversation, a ChatMessage (contract chat.ts). */
+  chatMessage: 'chat:message',
+  /** Chat: messages up to `upTo` (a seq) were read: { upTo, reader } (chat.ts chatReadEventSchema). */
+  chatRead: 'chat:read',
+  /** Chat, client to server, with an ack: joins the caller's own room; ack { ok: true, room } or { ok: false }. */
+  chatJoin: 'chat:join',
 } as const;
+
+/** The handshake's auth: a member's session token, or a visitor's chat guest token (chat only). */
+export interface RealtimeAuth {
+  token?: string;
+  guestToken?: string;
+}
+
+/** The chat:join ack. */
+export type ChatJoinAck = { ok: true; room: string } | { ok: false; message?: string };
 
 /**
  * Why the server refused a handshake (the client's connect_error message): the same codes as the
