@@ -16,7 +16,7 @@
 // Knobs: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_SECONDS (15), BENCH_CONCURRENCY (8),
 // BENCH_WARMUP_SECONDS (2), BENCH_PAYOUTS (manual | auto), BENCH_ONLY (pg | pglite), BENCH_SQL (1: also
 // time the endpoints' own SQL with pgbench, without HTTP), BENCH_CPU_PROF (a folder: the server writes a
-// V8 CPU profile there).
+// V8 CPU profile there), BENCH_KEEP_DB (1: keep the krapao_bench database to study it afterwards).
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -183,7 +183,7 @@ async function drive(base, members, seconds, record) {
  * /proc (Linux): with the cores shared, CPU per movement says more than throughput alone.
  */
 function cpuTimes() {
-  const times = { client: 0, server: 0, postgres: 0 };
+  const times = { client: 0, server: 0, postgres: 0, sim: 0 };
   if (process.platform !== 'linux') return times;
   const tick = 10; // ms per clock tick (USER_HZ 100)
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
@@ -194,8 +194,11 @@ function cpuTimes() {
       const ms = (Number(f[11]) + Number(f[12])) * tick;
       if (comm === 'postgres') times.postgres += ms;
       else if (Number(pid) === process.pid) times.client += ms;
-      else if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/src/main.ts'))
-        times.server += ms;
+      else {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (cmdline.includes('server/src/main.ts')) times.server += ms;
+        else if (cmdline.includes('server/src/sim/main.ts')) times.sim += ms;
+      }
     } catch {
       // the process ended meanwhile
     }
@@ -357,7 +360,7 @@ async function measure(label, env, ledger) {
     const c = result.cpu;
     const pg = ledger ? `, PostgreSQL (all its processes) ${c.postgres.toFixed(2)} ms` : '';
     console.log(
-      `    CPU per movement: server ${c.server.toFixed(2)} ms${pg}, load generator ${c.client.toFixed(2)} ms`,
+      `    CPU per movement: server ${c.server.toFixed(2)} ms${pg}, simulated world ${c.sim.toFixed(2)} ms, load generator ${c.client.toFixed(2)} ms`,
     );
     if (ledger) {
       // Every movement answered 200 (warm-up included) is in the ledger exactly once, and it balances.
@@ -409,7 +412,7 @@ if (ONLY !== 'pglite') {
   };
   onPg = await measure('PostgreSQL', { ...payoutEnv, DATABASE_URL: `${PG}/krapao_bench` }, ledger);
   if (process.env.BENCH_SQL === '1') onPg.sqlTps = endpointSqlTps('krapao_bench');
-  sql('postgres', 'drop database krapao_bench');
+  if (process.env.BENCH_KEEP_DB !== '1') sql('postgres', 'drop database krapao_bench');
 }
 
 const onPglite = ONLY === 'pg' ? undefined : await measure('PGlite (embedded)', payoutEnv);
