@@ -9,9 +9,9 @@ import {
   IconReceipt,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNavItem } from './BottomNavItem';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { MemberCurrency } from '../../components/Money';
@@ -22,11 +22,16 @@ import { initials } from '../../lib/initials';
 import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { NavProgress } from './NavProgress';
 import { useRealtime } from '../realtime/useRealtime';
+import { useChatUnread } from '../../features/chat/unread';
+import { useChatWidgetEnabled } from '../../features/lookups/api/lookups';
 
 // The drawer (with the money dialogs) and the conditions load when first opened, not with every page.
 const ActionDrawer = lazy(() => import('./ActionDrawer').then((m) => ({ default: m.ActionDrawer })));
 const ConditionsModal = lazy(() =>
   import('../../features/lookups/components/ConditionsModal').then((m) => ({ default: m.ConditionsModal })),
+);
+const ChatUnreadWatch = lazy(() =>
+  import('../../features/chat/components/ChatUnreadWatch').then((m) => ({ default: m.ChatUnreadWatch })),
 );
 
 /**
@@ -53,6 +58,11 @@ function MemberShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const name = profile.data?.name ?? '';
+  // CHAT-6: the contact tab counts the operator's unread replies. On /user/contact the chat widget
+  // follows the conversation itself; on the other pages a watcher does, when the chat is on.
+  const chatOn = useChatWidgetEnabled().data?.enabled === true;
+  const onContact = useLocation().pathname.startsWith('/user/contact');
+  const chatUnread = useChatUnread();
 
   const onLogout = () => {
     logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
@@ -127,8 +137,18 @@ function MemberShell() {
           </button>
         </div>
         <BottomNavItem to="/user/profile" icon={IconUserCircle} label={t('nav.profile')} />
-        <BottomNavItem to="/user/contact" icon={IconHeadset} label={t('nav.contact')} />
+        <BottomNavItem
+          to="/user/contact"
+          icon={IconHeadset}
+          label={t('nav.contact')}
+          badge={{ count: chatUnread, label: t('chat.unread', { count: chatUnread }) }}
+        />
       </nav>
+      {chatOn && !onContact && profile.data?._id && (
+        <Suspense fallback={null}>
+          <ChatUnreadWatch userId={profile.data._id} />
+        </Suspense>
+      )}
       <WhenFirstOpened opened={drawerOpen}>
         <ActionDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
       </WhenFirstOpened>

@@ -1,11 +1,5 @@
-import {
-  moneyEventSchema,
-  REALTIME_EVENTS,
-  REALTIME_PATH,
-  REALTIME_REFUSALS,
-  type MoneyEvent,
-} from '@krapao/contract';
-import { yieldToMain } from '../../lib/yield';
+import { moneyEventSchema, REALTIME_EVENTS, REALTIME_REFUSALS, type MoneyEvent } from '@krapao/contract';
+import { acquireSocket } from '../../lib/realtime-socket';
 
 export interface RealtimeHandlers {
   onMoney: (event: MoneyEvent) => void;
@@ -15,43 +9,39 @@ export interface RealtimeHandlers {
   onRefused: () => void;
 }
 
-/** Reconnects wait 1 s, growing to this, with jitter (a restarting server is not stampeded). */
-const RECONNECT_MAX_MS = 15_000;
-
 /**
- * Opens the member's one realtime socket (issue 7 item 8) with the session token in the handshake's
- * auth, never in the URL. socket.io-client is loaded here, on demand: it is part of the member shell,
- * never of /login. Answers the function that closes it.
+ * Listens for the member's money (issue 7 item 8) on the page's one realtime socket (lib/realtime-socket:
+ * the chat shares it), opened with the session token in the handshake's auth, never in the URL. Answers
+ * the function that stops listening; the socket closes once no one else uses it.
  */
 export async function openRealtime(token: string, handlers: RealtimeHandlers): Promise<() => void> {
-  const { io } = await import('socket.io-client');
-  // Loading the client and connecting are each a phone's tens of milliseconds: two tasks, not one.
-  await yieldToMain();
-  const socket = io({
-    path: REALTIME_PATH,
-    // WebSocket only: the server offers no long-polling (no sticky sessions behind a load balancer).
-    transports: ['websocket'],
-    auth: { token },
-    reconnectionDelay: 1_000,
-    reconnectionDelayMax: RECONNECT_MAX_MS,
-  });
+  const { socket, release } = await acquireSocket({ token });
   let connections = 0;
-  socket.on('connect', () => handlers.onStatus(true, ++connections > 1));
-  socket.on('disconnect', (reason) => {
+  const onConnect = () => handlers.onStatus(true, ++connections > 1);
+  const onDisconnect = (reason: string) => {
     handlers.onStatus(false, false);
     // The server closed it (the session ended): the client does not reconnect by itself then.
     if (reason === 'io server disconnect') handlers.onRefused();
-  });
-  socket.on('connect_error', (error) => {
+  };
+  const onConnectError = (error: Error) => {
     handlers.onStatus(false, false);
     if ((REALTIME_REFUSALS as readonly string[]).includes(error.message)) handlers.onRefused();
-  });
-  socket.on(REALTIME_EVENTS.money, (payload: unknown) => {
+  };
+  const onMoney = (payload: unknown) => {
     const event = moneyEventSchema.safeParse(payload);
     if (event.success) handlers.onMoney(event.data);
-  });
+  };
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+  socket.on('connect_error', onConnectError);
+  socket.on(REALTIME_EVENTS.money, onMoney);
+  // The chat may have opened the socket first: it is connected already.
+  if (socket.connected) onConnect();
   return () => {
-    socket.removeAllListeners();
-    socket.close();
+    socket.off('connect', onConnect);
+    socket.off('disconnect', onDisconnect);
+    socket.off('connect_error', onConnectError);
+    socket.off(REALTIME_EVENTS.money, onMoney);
+    release();
   };
 }

@@ -27,6 +27,8 @@ export const lookupQueries = {
   conditions: () => lookupQuery('conditions'),
   contact: () => lookupQuery('contact'),
   info: () => lookupQuery('info'),
+  /** CHAT-1: whether the contact pages offer the chat widget. */
+  enableChatWidget: () => lookupQuery('enableChatWidget'),
   registerOtp: () => lookupQuery('registerOTP'),
   /** WD-1: withdrawMin / withdrawMax in the member's currency. */
   withdraw: () => lookupQuery('withdraw', sessionScope()),
@@ -38,5 +40,7 @@ export const useBanks = () => useQuery(lookupQueries.banks());
 export const useSources = () => useQuery(lookupQueries.sources());
 export const useConditions = (enabled = true) => useQuery({ ...lookupQueries.conditions(), enabled });
 export const useContact = () => useQuery(lookupQueries.contact());
+export const useChatWidgetEnabled = (enabled = true) =>
+  useQuery({ ...lookupQueries.enableChatWidget(), enabled });
 export const useWithdrawLimits = (enabled = true) => useQuery({ ...lookupQueries.withdraw(), enabled });
 export const useDepositAccounts = (enabled = true) => useQuery({ ...lookupQueries.deposit(), enabled });

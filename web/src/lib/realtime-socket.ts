@@ -1,0 +1,81 @@
+import { REALTIME_PATH } from '@krapao/contract';
+import type { Socket } from 'socket.io-client';
+import { yieldToMain } from './yield';
+
+// The one realtime connection of this page (issue 7 item 8, issue 11 item 3). The member shell listens on
+// it for money, the chat for its messages: both ask for it here, so a member keeps one connection for
+// both. A visitor gets one only while the chat is open, authenticated by their guest token (CHAT-7).
+
+/** Who the handshake says is asking: a member's session token, or a chat guest's signed token. */
+export type RealtimeAuth = { token: string } | { guestToken: string };
+
+/** Reconnects wait 1 s, growing to this, with jitter (a restarting server is not stampeded). */
+const RECONNECT_MAX_MS = 15_000;
+
+interface Shared {
+  key: string;
+  socket: Socket;
+  users: number;
+}
+
+/** The socket being opened or open, and the identity it was opened for. */
+let current: { key: string; entry: Promise<Shared> } | undefined;
+
+const keyOf = (auth: RealtimeAuth) => ('token' in auth ? `member:${auth.token}` : `guest:${auth.guestToken}`);
+
+async function connect(auth: RealtimeAuth): Promise<Shared> {
+  // socket.io-client loads here, on demand: never part of /login.
+  const { io } = await import('socket.io-client');
+  // Loading the client and connecting are each a phone's tens of milliseconds: two tasks, not one.
+  await yieldToMain();
+  const socket = io({
+    path: REALTIME_PATH,
+    // WebSocket only: the server offers no long-polling (no sticky sessions behind a load balancer).
+    transports: ['websocket'],
+    // The handshake's auth, never the URL (which lands in logs).
+    auth,
+    reconnectionDelay: 1_000,
+    reconnectionDelayMax: RECONNECT_MAX_MS,
+    // Each identity is a connection of its own: a member who logs in after chatting as a guest.
+    forceNew: true,
+  });
+  return { key: keyOf(auth), socket, users: 0 };
+}
+
+export interface SocketLease {
+  socket: Socket;
+  /** Gives the socket back; the last user closes it. Removes nothing: each user removes its own listeners. */
+  release: () => void;
+}
+
+/**
+ * The page's socket for `auth`: the open one when it was opened for the same identity, else a new one
+ * (an open socket of another identity closes once its users give it back).
+ */
+export async function acquireSocket(auth: RealtimeAuth): Promise<SocketLease> {
+  const key = keyOf(auth);
+  let reuse = current?.key === key ? await current.entry.catch(() => undefined) : undefined;
+  // A socket the server closed (a session it ended) or one already given back does not come back.
+  if (reuse && !reuse.socket.active) reuse = undefined;
+  if (!reuse) {
+    const entry = connect(auth);
+    const mine = { key, entry };
+    current = mine;
+    entry.catch(() => {
+      if (current === mine) current = undefined;
+    });
+    reuse = await entry;
+  }
+  const own = reuse;
+  own.users++;
+  let released = false;
+  return {
+    socket: own.socket,
+    release: () => {
+      if (released) return;
+      released = true;
+      if (--own.users > 0) return;
+      own.socket.close();
+    },
+  };
+}
