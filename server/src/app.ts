@@ -27,6 +27,7 @@ import { reconcilePayouts } from './modules/withdrawals/service.ts';
 import { reconcileVoucherClaims } from './modules/deposits/truewallet.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { slipRoutes } from './modules/slips/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { startSlipSweeper } from './modules/slips/sweeper.ts';
 import { httpSlipVerifier } from './providers/slip-verify/http-slip-verify.ts';
 import type { SlipVerifier } from './providers/slip-verify/slip-verify.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   slipVerifier?: SlipVerifier;
   /** Defaults to a folder on disk, config.slipStorageDir. */
   slipFiles?: FileStore;
+  /** Defaults to a folder on disk, config.chatStorageDir. */
+  chatFiles?: FileStore;
   /** Default to the simulated gateways and voucher service when SIMULATE is on. */
   qrGateway?: QrGateway;
   trueWallet?: TrueWalletVouchers;
@@ -185,6 +188,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slipRoutes(api, ctx);
     gameRoutes(api, ctx);
     opsRoutes(api, ctx, config.opsTokens);
+    // Chat messages reach their room on every instance through the realtime server (Redis adapter).
+    const announce = (room: string, event: string, payload: unknown) =>
+      app.realtime.toRoom(room, event, payload);
+    const chatFiles = deps.chatFiles ?? diskStore(config.chatStorageDir);
+    chatRoutes(api, { ...ctx, announce, chatFiles }, config.opsTokens);
   });
   if (config.simulate && !config.simUrl) {
     await app.register(simWorld, {

@@ -84,6 +84,8 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   /** Folder of uploaded slip pictures; DATA_DIR/slips by default. Several instances need a shared one. */
   SLIP_STORAGE_DIR: z.string().optional(),
+  /** Folder of chat uploads (issue 11); DATA_DIR/chat by default. Several instances need a shared one. */
+  CHAT_STORAGE_DIR: z.string().optional(),
   /**
    * How long a camera photo (or a picture that needed more than the quick lane's second) may take on the
    * QR-reading worker before its slip fails IMG_SIZE_UNABLE_TO_PROCESS (slips/read-qr.ts).
@@ -121,6 +123,7 @@ export type Config = {
   publicUrl: string | undefined;
   simUrl: string | undefined;
   slipStorageDir: string;
+  chatStorageDir: string;
   slipReadTimeoutMs: number;
 };
 
@@ -182,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     simUrl: e.SIM_URL?.replace(/\/$/, ''),
     slipStorageDir: e.SLIP_STORAGE_DIR ?? join(e.DATA_DIR, 'slips'),
+    chatStorageDir: e.CHAT_STORAGE_DIR ?? join(e.DATA_DIR, 'chat'),
     slipReadTimeoutMs: e.SLIP_READ_TIMEOUT_MS,
   };
 }

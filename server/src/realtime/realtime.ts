@@ -9,6 +9,7 @@ import {
   REALTIME_EVENTS,
   REALTIME_MAX_MESSAGE_BYTES,
   REALTIME_PATH,
+  type ChatJoinAck,
   type MoneyEvent,
 } from '@krapao/contract';
 import type { Ctx } from '../context.ts';
@@ -17,7 +18,9 @@ import { sessionOfToken } from '../http/auth.ts';
 import { liveSessions } from '../modules/accounts/sessions.ts';
 import { parseDatabaseEvent, type DatabaseEvent } from './database-events.ts';
 import { readOutbox } from './outbox.ts';
-import { memberRoom, sessionRoom } from './rooms.ts';
+import { guestCaller } from '../modules/chat/identity.ts';
+import { roomOf, type Caller } from '../modules/chat/service.ts';
+import { MEMBERS_ROOM, memberRoom, sessionRoom } from './rooms.ts';
 
 /** How often an instance checks that its sockets' sessions are still live (expiry, deactivation). */
 const SESSION_CHECK_MS = 30_000;
@@ -26,14 +29,15 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** Sessions checked per query by the sweep. */
 const SESSION_CHECK_BATCH = 500;
 
-interface SocketData {
-  memberId: string;
-  tokenHashHex: string;
-}
+/** A member's socket (money events and the chat), or a visitor's (the chat only, issue 11). */
+type SocketData =
+  { kind: 'member'; memberId: string; tokenHashHex: string } | { kind: 'guest'; guestId: string };
 
 export interface Realtime {
   /** Sends an event to every socket of the member, on every instance. */
   toMember(memberId: string, event: string, payload: unknown): void;
+  /** Sends an event to a room (a chat conversation's), on every instance. */
+  toRoom(room: string, event: string, payload: unknown): void;
   /** Closes this instance's sockets whose session is no longer live; answers how many. */
   checkSessions(): Promise<number>;
 }
@@ -53,6 +57,9 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
   app.decorate('realtime', {
     toMember(memberId, event, payload) {
       io?.to(memberRoom(memberId)).emit(event, payload);
+    },
+    toRoom(room, event, payload) {
+      io?.to(room).emit(event, payload);
     },
     checkSessions: () => (io ? closeEndedSessions(ctx, io) : Promise.resolve(0)),
   } satisfies Realtime);
@@ -76,7 +83,16 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
     });
     io.on('connection', (socket: Socket) => {
       const data = socket.data as SocketData;
-      void socket.join([memberRoom(data.memberId), sessionRoom(data.tokenHashHex)]);
+      // A visitor's socket joins no member room: it hears only the chat room it joins below.
+      if (data.kind === 'member')
+        void socket.join([memberRoom(data.memberId), sessionRoom(data.tokenHashHex), MEMBERS_ROOM]);
+      socket.on(REALTIME_EVENTS.chatJoin, (asked: unknown, ack?: unknown) => {
+        const answer = typeof ack === 'function' ? (ack as (a: ChatJoinAck) => void) : () => {};
+        joinChat(ctx, socket, asked).then(answer, (err: unknown) => {
+          ctx.log.error({ err }, 'realtime: chat join failed');
+          answer({ ok: false, message: 'INTERNAL_SERVER_ERROR' });
+        });
+      });
     });
     const server = io;
     stopReading = await readOutbox(ctx.db, {
@@ -89,7 +105,7 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
       // Events written while reading failed may be gone: every member asks again.
       onRecovered: () => {
         ctx.log.warn('realtime: reading the events works again; members refresh');
-        server.local.emit(REALTIME_EVENTS.money, { type: 'resync' } satisfies MoneyEvent);
+        server.local.to(MEMBERS_ROOM).emit(REALTIME_EVENTS.money, { type: 'resync' } satisfies MoneyEvent);
       },
     });
     sweep = setInterval(() => {
@@ -112,15 +128,43 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
   });
 }
 
-/** The handshake's `auth.token` (never the query string, which lands in logs) must be a live session. */
+/**
+ * The handshake's `auth.token` (never the query string, which lands in logs) must be a live session; a
+ * visitor's chat socket brings `auth.guestToken` instead, which must verify (CHAT-7).
+ */
 async function authenticate(ctx: Ctx, socket: Socket) {
-  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  const auth = socket.handshake.auth as { token?: unknown; guestToken?: unknown } | undefined;
+  if (!auth?.token && auth?.guestToken) {
+    const guest = guestCaller(ctx, auth.guestToken) as Extract<Caller, { kind: 'guest' }>;
+    socket.data = { kind: 'guest', guestId: guest.guestId } satisfies SocketData;
+    return;
+  }
   const token = typeof auth?.token === 'string' ? auth.token : '';
   const session = await sessionOfToken(ctx, token);
   socket.data = {
+    kind: 'member',
     memberId: session.memberId,
     tokenHashHex: session.tokenHash.toString('hex'),
   } satisfies SocketData;
+}
+
+/**
+ * CHAT-3: chat:join puts the socket in its own conversation's room, PREFIX-userId or PREFIX-guestId, which
+ * the server works out from the socket's identity. A room name sent along must be that one: asking for
+ * another's is refused, and the socket joins nothing.
+ */
+async function joinChat(ctx: Ctx, socket: Socket, asked: unknown): Promise<ChatJoinAck> {
+  const data = socket.data as SocketData;
+  const caller: Caller =
+    data.kind === 'member'
+      ? { kind: 'member', memberId: data.memberId }
+      : { kind: 'guest', guestId: data.guestId };
+  const room = await roomOf(ctx.db, caller);
+  const claimed = typeof asked === 'string' ? asked : (asked as { room?: unknown } | undefined)?.room;
+  if (claimed !== undefined && claimed !== null && claimed !== room)
+    return { ok: false, message: 'CHAT_FORBIDDEN' };
+  await socket.join(room);
+  return { ok: true, room };
 }
 
 /** The database's event reaches this instance's sockets; every other instance reads it too. */
@@ -144,10 +188,15 @@ async function closeEndedSessions(ctx: Ctx, io: Server): Promise<number> {
   let closed = 0;
   for (let i = 0; i < sockets.length; i += SESSION_CHECK_BATCH) {
     const batch = sockets.slice(i, i + SESSION_CHECK_BATCH);
-    const hashes = [...new Set(batch.map((s) => (s.data as SocketData).tokenHashHex))];
-    const live = await liveSessions(ctx.db, hashes, ctx.clock.now());
+    const hashOf = (s: Socket) => {
+      const data = s.data as SocketData;
+      return data.kind === 'member' ? data.tokenHashHex : undefined;
+    };
+    const hashes = [...new Set(batch.map(hashOf).filter((h) => h !== undefined))];
+    const live = hashes.length ? await liveSessions(ctx.db, hashes, ctx.clock.now()) : new Set<string>();
     for (const socket of batch) {
-      if (live.has((socket.data as SocketData).tokenHashHex)) continue;
+      const hash = hashOf(socket);
+      if (hash === undefined || live.has(hash)) continue; // a visitor has no session to end
       socket.disconnect(true);
       closed++;
     }

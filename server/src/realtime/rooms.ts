@@ -2,3 +2,5 @@
 // rooms PREFIX-userId); a session's sockets share another, so ending the session closes exactly them.
 export const memberRoom = (memberId: string) => `member-${memberId}`;
 export const sessionRoom = (tokenHashHex: string) => `session-${tokenHashHex}`;
+/** Every member's socket, and no visitor's: what all members hear (a resync) goes here, never to a guest. */
+export const MEMBERS_ROOM = 'members';

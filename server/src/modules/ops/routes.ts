@@ -21,20 +21,25 @@ const id = text().trim().min(1).max(PATH_PARAM_MAX_LENGTH);
 const byId = { params: z.object({ id }) };
 const optionalText = text().trim().max(PATH_PARAM_MAX_LENGTH).optional();
 
+/** The onRequest hook of an operator scope: the bearer token must be one of opsTokens (req.operator). */
+export function operatorAuth(opsTokens: Map<string, string>) {
+  const tokens = [...opsTokens].map(([token, name]) => ({ hash: sha256(token), name }));
+  return async (req: FastifyRequest) => {
+    const given = sha256(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
+    // Compared by hash in constant time, against every token, so timing says nothing of which matched.
+    let found: string | undefined;
+    for (const t of tokens) if (sameBytes(given, t.hash)) found = t.name;
+    if (!found) throw new AppError('UNAUTHORIZED', 401);
+    req.operator = found;
+  };
+}
+
 export function opsRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
   if (!opsTokens.size) return;
-  const tokens = [...opsTokens].map(([token, name]) => ({ hash: sha256(token), name }));
   const operatorOf = (req: FastifyRequest) => req.operator ?? 'operator';
   void app.register(async (scope) => {
     const ops = scope.withTypeProvider<ZodTypeProvider>();
-    ops.addHook('onRequest', async (req) => {
-      const given = sha256(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
-      // Compared by hash in constant time, against every token, so timing says nothing of which matched.
-      let found: string | undefined;
-      for (const t of tokens) if (sameBytes(given, t.hash)) found = t.name;
-      if (!found) throw new AppError('UNAUTHORIZED', 401);
-      req.operator = found;
-    });
+    ops.addHook('onRequest', operatorAuth(opsTokens));
     ops.get('/api/ops/withdrawals', { schema: { querystring: z.object({ status: optionalText }) } }, (req) =>
       service.listWithdrawals(ctx, req.query.status),
     );

@@ -22,7 +22,7 @@ export async function listWithdrawals(ctx: Ctx, status: string | undefined) {
  * Runs one operator action and records it, done or refused, under the operator's name: the audit trail
  * (ops_actions is append-only) says who decided every manual movement of money.
  */
-async function audited<T>(
+export async function audited<T>(
   ctx: Ctx,
   who: { operator: string; action: string; target: string; detail?: Record<string, unknown> },
   act: () => Promise<T>,
