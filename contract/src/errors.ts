@@ -148,6 +148,8 @@ export const KRAPAO_ERROR_CODES = [
   'SLIP_IMAGE_GONE',
   /** SLIP-1: more slip uploads in 24 hours than SLIP_UPLOADS_PER_DAY (or slip.uploadsPerDay). */
   'SLIP_DAILY_LIMIT',
+  /** HOME-2: an acceptance of agreements that are no longer the current version (read them again). */
+  'AGREEMENTS_CHANGED',
   /** A True Wallet amount below TRUEWALLET_MIN_BAHT (DEP-10). */
   'TRUEWALLET_MINIMUM',
   /** A deposit channel of another currency than the member's wallet (a kip member and True Wallet). */

@@ -12,6 +12,8 @@ export {
 } from './accounts.ts';
 export * as otp from './otp.ts';
 export * from './lookups.ts';
+export * as agreements from './agreements.ts';
+export { agreementsStatusSchema, type AgreementsStatus } from './agreements.ts';
 export * from './money.ts';
 export * as wallet from './wallet.ts';
 export {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bankNamesSchema } from './accounts.ts';
+import { agreementsVersionSchema } from './agreements.ts';
 import { endpoint, text } from './common.ts';
 import { CURRENCIES } from './constants.ts';
 
@@ -49,9 +50,16 @@ export const lookups = {
     }),
   ),
   conditions: lookup('conditions', z.object({ content: localizedSchema })),
+  /**
+   * HOME-2: the agreements (HTML, sanitised) and their version, the one GET /api/agreements/status and
+   * POST /api/agreements/accept speak of.
+   */
   agreements: lookup(
     'agreements',
-    z.array(z.object({ id: text(), title: localizedSchema, content: localizedSchema })),
+    z.object({
+      version: agreementsVersionSchema,
+      agreements: z.array(z.object({ id: text(), title: localizedSchema, content: localizedSchema })),
+    }),
   ),
   info: lookup('info', z.object({ name: text(), website: text() })),
   /** The text may carry %percentFail% for the bonus modal to fill in. */

@@ -18,6 +18,7 @@ import { redactedRequest } from './http/redact.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
+import { agreementRoutes } from './modules/agreements/routes.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { depositRoutes } from './modules/deposits/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTermination(app, db, ctx.clock);
   await app.register(async (api) => {
     lookupRoutes(api, ctx);
+    agreementRoutes(api, ctx);
     otpRoutes(api, ctx);
     accountRoutes(api, ctx);
     walletRoutes(api, ctx);

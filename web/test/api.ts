@@ -89,6 +89,31 @@ export const walletFixture = (overrides: Partial<Wallet> = {}): Wallet =>
     ...overrides,
   });
 
+/** HOME-2: the operator's agreements (HTML in three languages) and their version. */
+export const agreementsFixture = lookups.agreements.response.parse({
+  version: '0123456789abcdef',
+  agreements: [
+    {
+      id: 'age',
+      title: { th: 'อายุ 18 ปีขึ้นไป', la: 'ອາຍຸ 18 ປີຂຶ້ນໄປ', en: 'Aged 18 or over' },
+      content: {
+        th: '<p>ข้าพเจ้ามีอายุ 18 ปีขึ้นไป</p>',
+        la: '<p>ຂ້າພະເຈົ້າມີອາຍຸ 18 ປີຂຶ້ນໄປ</p>',
+        en: '<p>I am at least <strong>18</strong> years old.</p>',
+      },
+    },
+    {
+      id: 'one-account',
+      title: { th: 'หนึ่งคนหนึ่งบัญชี', la: 'ໜຶ່ງຄົນໜຶ່ງບັນຊີ', en: 'One account per person' },
+      content: {
+        th: '<p>หนึ่งคนหนึ่งบัญชี</p>',
+        la: '<p>ໜຶ່ງຄົນໜຶ່ງບັນຊີ</p>',
+        en: '<ul><li>One account each.</li></ul>',
+      },
+    },
+  ],
+});
+
 export const defaultHandlers: Record<string, Handler> = {
   'GET /api/lookup/active': () => json(lookups.active.response.parse({ active: true })),
   'GET /api/lookup/registerOTP': () => json(lookups.registerOTP.response.parse({ enabled: true })),
@@ -114,6 +139,10 @@ export const defaultHandlers: Record<string, Handler> = {
         qrImageUrl: '/contact-qr.png',
       }),
     ),
+  // HOME-2: by default the member has accepted the agreements, so other tests' homes show no modal.
+  'GET /api/lookup/agreements': () => json(agreementsFixture),
+  'GET /api/agreements/status': () =>
+    json({ version: agreementsFixture.version, accepted: true, acceptedAt: '2026-01-01T00:00:00.000Z' }),
   'GET /api/account/profile': () => json(profileFixture),
   'GET /api/wallet': () => json(walletFixture()),
   'GET /api/lookup/withdraw': () =>

@@ -105,14 +105,33 @@ export const SETTINGS: Record<string, unknown> = {
       en: '<h3>Terms of use</h3><ul><li>Members must be 18 or older.</li><li>The bank account must be in the member’s own name.</li><li>Withdrawals are paid only to the registered bank account.</li></ul>',
     },
   },
+  // HOME-2: asked of every member until accepted; any change of these texts is a new version (migration 022).
   'site.agreements': [
     {
-      id: 'terms',
-      title: { th: 'ข้อตกลงสมาชิก', la: 'ຂໍ້ຕົກລົງສະມາຊິກ', en: 'Member agreement' },
+      id: 'age',
+      title: { th: 'อายุ 18 ปีขึ้นไป', la: 'ອາຍຸ 18 ປີຂຶ້ນໄປ', en: 'Aged 18 or over' },
       content: {
-        th: '<p>เล่นอย่างรับผิดชอบ กำหนดงบประมาณและเวลาของคุณเอง</p>',
-        la: '<p>ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ ກຳນົດງົບປະມານ ແລະ ເວລາຂອງທ່ານເອງ</p>',
-        en: '<p>Play responsibly: set your own budget and time limits.</p>',
+        th: '<p>ข้าพเจ้ายืนยันว่ามีอายุ 18 ปีบริบูรณ์ขึ้นไป และการเล่นออนไลน์ไม่ขัดต่อกฎหมายในพื้นที่ที่ข้าพเจ้าอาศัยอยู่ Krapao จะปิดบัญชีที่เปิดโดยผู้เยาว์และคืนเงินฝากทั้งหมด</p>',
+        la: '<p>ຂ້າພະເຈົ້າຢືນຢັນວ່າມີອາຍຸ 18 ປີບໍລິບູນຂຶ້ນໄປ ແລະ ການຫຼິ້ນອອນລາຍບໍ່ຂັດກັບກົດໝາຍໃນບ່ອນທີ່ຂ້າພະເຈົ້າອາໄສຢູ່. Krapao ຈະປິດບັນຊີທີ່ເປີດໂດຍຜູ້ເຍົາ ແລະ ສົ່ງເງິນຝາກຄືນທັງໝົດ.</p>',
+        en: '<p>I confirm that I am at least 18 years old and that online play is lawful where I live. Krapao closes any account opened by a minor and returns its deposits.</p>',
+      },
+    },
+    {
+      id: 'one-account',
+      title: { th: 'หนึ่งคนหนึ่งบัญชี', la: 'ໜຶ່ງຄົນໜຶ່ງບັນຊີ', en: 'One account per person' },
+      content: {
+        th: '<p>หนึ่งคนสมัครได้เพียงหนึ่งบัญชี โดยใช้เบอร์โทรศัพท์ของตนเองและบัญชีธนาคารที่เป็นชื่อของตนเอง การฝากและถอนทำผ่านบัญชีธนาคารนั้นเท่านั้น บัญชีซ้ำจะถูกปิดและโบนัสจะถูกยกเลิก</p>',
+        la: '<p>ໜຶ່ງຄົນສະໝັກໄດ້ພຽງໜຶ່ງບັນຊີ ໂດຍໃຊ້ເບີໂທລະສັບຂອງຕົນເອງ ແລະ ບັນຊີທະນາຄານທີ່ເປັນຊື່ຂອງຕົນເອງ. ການຝາກ ແລະ ຖອນເງິນເຮັດຜ່ານບັນຊີທະນາຄານນັ້ນເທົ່ານັ້ນ. ບັນຊີຊ້ຳຈະຖືກປິດ ແລະ ໂບນັດຈະຖືກຍົກເລີກ.</p>',
+        en: '<p>Each person may hold one Krapao account, registered with their own phone number and a bank account in their own name. Deposits and withdrawals go only through that bank account. Duplicate accounts are closed and their bonuses cancelled.</p>',
+      },
+    },
+    {
+      id: 'responsible-play',
+      title: { th: 'เล่นอย่างรับผิดชอบ', la: 'ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ', en: 'Play responsibly' },
+      content: {
+        th: '<ul><li>เล่นด้วยเงินที่เสียได้เท่านั้น และกำหนดงบประมาณและเวลาเล่นของคุณเอง</li><li>อย่าเล่นเพื่อเอาคืน และอย่ากู้ยืมเงินมาเล่น</li><li>หากการเล่นไม่สนุกอีกต่อไป ให้หยุดพักและติดต่อทีมงาน เราสามารถระงับบัญชีของคุณชั่วคราวได้</li></ul>',
+        la: '<ul><li>ຫຼິ້ນດ້ວຍເງິນທີ່ເສຍໄດ້ເທົ່ານັ້ນ ແລະ ກຳນົດງົບປະມານ ແລະ ເວລາຫຼິ້ນຂອງທ່ານເອງ.</li><li>ຢ່າຫຼິ້ນເພື່ອເອົາຄືນ ແລະ ຢ່າກູ້ຢືມເງິນມາຫຼິ້ນ.</li><li>ຖ້າການຫຼິ້ນບໍ່ມ່ວນອີກຕໍ່ໄປ ໃຫ້ພັກ ແລະ ຕິດຕໍ່ທີມງານ: ພວກເຮົາສາມາດໂຈະບັນຊີຂອງທ່ານຊົ່ວຄາວໄດ້.</li></ul>',
+        en: '<ul><li>Play only with money you can afford to lose, and set your own budget and time limit.</li><li>Never chase losses or borrow to play.</li><li>If play stops being fun, take a break and talk to our team: we can pause your account.</li></ul>',
       },
     },
   ],

@@ -85,13 +85,23 @@ export async function conditions(ctx: Ctx) {
   return { content: clean(c?.content ?? emptyText) };
 }
 
+/** HOME-2: the agreements with their version, read together so that the two always match. */
 export async function agreements(ctx: Ctx) {
-  const list =
-    (await getSetting<Array<{ id: string; title: Localized; content: Localized }>>(
-      ctx.db,
-      'site.agreements',
-    )) ?? [];
-  return list.map((a) => ({ id: a.id, title: clean(a.title), content: clean(a.content) }));
+  const [row] = await ctx.db.query<{
+    version: string;
+    list: Array<{ id: string; title: Localized; content: Localized }> | null;
+  }>(
+    `select agreements_version_of(s.value) as version, s.value as list
+     from (select (select value from settings where key = 'site.agreements') as value) s`,
+  );
+  return {
+    version: row!.version,
+    agreements: (row!.list ?? []).map((a) => ({
+      id: a.id,
+      title: clean(a.title),
+      content: clean(a.content),
+    })),
+  };
 }
 
 export async function info(ctx: Ctx) {

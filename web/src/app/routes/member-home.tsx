@@ -7,6 +7,7 @@ import { GameCarousels } from '../../features/games/components/GameCarousels';
 import { useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
 import { WalletCard } from '../../features/wallet/components/WalletCard';
 import { useMoneyMoved } from '../money';
+import { AgreementsPrompt } from '../agreements-prompt';
 
 // The game account modal (credentials, transfers, launch) loads when a card is first tapped.
 const GameAccountModal = lazy(() =>
@@ -49,6 +50,8 @@ export default function MemberHomeRoute() {
           onChanged={moneyMoved}
         />
       </WhenFirstOpened>
+      {/* HOME-2: the agreements, about 1.5 s after the home loads, until the member accepts them. */}
+      <AgreementsPrompt />
     </Stack>
   );
 }

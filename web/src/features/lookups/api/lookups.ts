@@ -25,6 +25,8 @@ export const lookupQueries = {
   banks: () => lookupQuery('banks'),
   sources: () => lookupQuery('sources'),
   conditions: () => lookupQuery('conditions'),
+  /** HOME-2: the agreements with their version. */
+  agreements: () => lookupQuery('agreements'),
   contact: () => lookupQuery('contact'),
   info: () => lookupQuery('info'),
   /** CHAT-1: whether the contact pages offer the chat widget. */
@@ -39,6 +41,7 @@ export const lookupQueries = {
 export const useBanks = () => useQuery(lookupQueries.banks());
 export const useSources = () => useQuery(lookupQueries.sources());
 export const useConditions = (enabled = true) => useQuery({ ...lookupQueries.conditions(), enabled });
+export const useAgreements = (enabled = true) => useQuery({ ...lookupQueries.agreements(), enabled });
 export const useContact = () => useQuery(lookupQueries.contact());
 export const useChatWidgetEnabled = (enabled = true) =>
   useQuery({ ...lookupQueries.enableChatWidget(), enabled });
