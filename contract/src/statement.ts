@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, text } from './common.ts';
+import { localizedTextSchema, REWARD_SOURCES } from './rewards.ts';
 import { PAGE_SIZE } from './constants.ts';
 
 export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
@@ -34,6 +35,14 @@ export const statementEntrySchema = z.object({
    */
   from: text().nullable().default(null),
   to: text().nullable().default(null),
+  /**
+   * A reward's lines (bonus, finish_bonus; issue 10): what paid it (a bonus, a promotion, an invite
+   * commission, a refund, a spin prize), its code and its title in each language.
+   */
+  related: z
+    .object({ kind: z.enum(REWARD_SOURCES), reference: text(), title: localizedTextSchema })
+    .nullable()
+    .default(null),
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 

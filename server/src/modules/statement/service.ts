@@ -20,7 +20,7 @@ const DEPOSITS = `
               when d.channel = 'NOTICE' and d.status = 'SUCCESS' then 'D' || d.id end as notice_id,
          case when d.channel = 'NOTICE' and d.status = 'PENDING' and deposit_notice_expires_at(d.created_at) > $2
               then deposit_notice_expires_at(d.created_at) end as expires_at,
-         null::text as from_account, null::text as to_account, d.created_at
+         null::text as from_account, null::text as to_account, null::jsonb as related, d.created_at
   from deposits d left join deposits n on n.answered_by = d.id
   where d.member_id = $1 and d.answered_by is null`;
 
@@ -35,7 +35,7 @@ const WITHDRAWALS = `
          amount, 'BANK' as channel, reason,
          case status when 'FAILED' then 'RETURNED' when 'REJECTED' then 'REJECTED' end as outcome,
          null::text as notice_id, null::timestamptz as expires_at,
-         null::text as from_account, null::text as to_account, created_at
+         null::text as from_account, null::text as to_account, null::jsonb as related, created_at
   from withdrawals where member_id = $1`;
 
 /**
@@ -48,15 +48,32 @@ const TRANSFERS = `
          coalesce(s.reason, t.reason) as reason,
          case when x.status = 'FAILED' then 'RETURNED' end as outcome,
          null::text as notice_id, null::timestamptz as expires_at,
-         t.from_account, t.to_account, t.created_at
+         t.from_account, t.to_account, null::jsonb as related, t.created_at
   from game_transfers t left join game_transfers s on s.first_leg = t.id
   cross join lateral (select case when t.status <> 'SUCCESS' or t.then_to is null then t.status
                                   else coalesce(s.status, 'PENDING') end as status) x
   where t.member_id = $1 and t.first_leg is null`;
 
 /**
- * ST-1, ST-2: the member's money history, newest first: deposits (every channel), withdrawals and game
- * transfers. Bonuses join this union when their issue lands.
+ * Issue 10: every reward as the member reads it: its credit ('bonus', +), and once its turnover was met
+ * the moment it became ordinary money ('finish_bonus', no sign), each naming what paid it (related). A
+ * reward paid as ordinary money at once (0 % turnover) has its credit line only.
+ */
+const REWARDS = `
+  select 'R' || r.id as id, 'bonus' as type, 'SUCCESS' as status, r.amount, 'REWARD' as channel,
+         null::text as reason, null::text as outcome, null::text as notice_id, null::timestamptz as expires_at,
+         null::text as from_account, null::text as to_account,
+         jsonb_build_object('kind', r.source, 'reference', r.source_ref, 'title', r.title) as related,
+         r.created_at
+  from rewards r where r.member_id = $1
+  union all
+  select 'F' || r.id, 'finish_bonus', 'SUCCESS', r.amount, 'REWARD', null, null, null, null, null, null,
+         jsonb_build_object('kind', r.source, 'reference', r.source_ref, 'title', r.title), r.ended_at
+  from rewards r where r.member_id = $1 and r.status = 'SUCCESS' and r.percent_success > 0`;
+
+/**
+ * ST-1, ST-2: the member's money history, newest first: deposits (every channel), withdrawals, game
+ * transfers and rewards.
  */
 export async function getStatement(ctx: Ctx, memberId: string, page: number, limit: number) {
   const { total, rows } = await paged<{
@@ -71,10 +88,11 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
     expires_at: Date | null;
     from_account: string | null;
     to_account: string | null;
+    related: StatementEntry['related'];
     created_at: Date;
   }>(
     ctx.db,
-    `${DEPOSITS} union all ${WITHDRAWALS} union all ${TRANSFERS}`,
+    `${DEPOSITS} union all ${WITHDRAWALS} union all ${TRANSFERS} union all ${REWARDS}`,
     [memberId, ctx.clock.now()],
     page,
     limit,
@@ -94,6 +112,7 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
       expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
       from: r.from_account,
       to: r.to_account,
+      related: r.related,
     })),
   };
 }

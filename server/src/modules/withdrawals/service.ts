@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { houseCash, minor, refusalOf } from '../../ledger/ledger.ts';
+import { finishReward } from '../rewards/service.ts';
 
 interface Row {
   id: string;
@@ -33,25 +34,38 @@ export async function requestWithdrawal(
   const key = checkedKey(req.key);
   const hash = requestHash({ amount: req.amount, all: req.all ?? null });
   const seen = req.all?.seen;
-  let row: { response: Withdrawal; payout: PayoutOrder | null } | undefined;
+  const withdraw = async () => {
+    try {
+      const [row] = await ctx.db.query<{ response: Withdrawal; payout: PayoutOrder | null }>(
+        'select response, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8)',
+        [
+          req.memberId,
+          key,
+          hash,
+          req.all ? null : toMinor(req.amount!).toString(),
+          seen === undefined ? null : toMinor(seen).toString(),
+          `W${randomCode(10)}`,
+          ctx.clock.now().toISOString(),
+          Boolean(ctx.payouts),
+        ],
+      );
+      return row!;
+    } catch (err) {
+      throw refusalOf(err);
+    }
+  };
+  let row: { response: Withdrawal; payout: PayoutOrder | null };
   try {
-    [row] = await ctx.db.query<{ response: Withdrawal; payout: PayoutOrder | null }>(
-      'select response, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8)',
-      [
-        req.memberId,
-        key,
-        hash,
-        req.all ? null : toMinor(req.amount!).toString(),
-        seen === undefined ? null : toMinor(seen).toString(),
-        `W${randomCode(10)}`,
-        ctx.clock.now().toISOString(),
-        Boolean(ctx.payouts),
-      ],
-    );
+    row = await withdraw();
   } catch (err) {
-    throw refusalOf(err);
+    // BON-5: an active reward refuses the withdrawal (db/migrations/024). One whose exit already holds
+    // (its turnover met, or played away) ends now and the withdrawal goes on; the refusal moved nothing.
+    if (!(err instanceof AppError && err.code === 'BONUS_REMAINING')) throw err;
+    const ended = await finishReward(ctx, req.memberId);
+    if (ended !== 'SUCCESS' && ended !== 'FAILED') throw err;
+    row = await withdraw();
   }
-  const { response, payout } = row!;
+  const { response, payout } = row;
   // Automatic payouts: the function claimed the withdrawal (PROCESSING) and answered the payout order.
   // It is sent after the answer: a slow bank must not hold the member's request open.
   if (payout) {
