@@ -27,6 +27,15 @@ export {
 } from './wallet.ts';
 export * as games from './games.ts';
 export { gameAccountDetailSchema, type GameAccountDetail } from './games.ts';
+export * as rewards from './rewards.ts';
+export {
+  REWARD_SOURCES,
+  activeRewardSchema,
+  localizedTextSchema,
+  type ActiveReward,
+  type LocalizedText,
+  type RewardSource,
+} from './rewards.ts';
 export * as withdrawals from './withdrawals.ts';
 export { WITHDRAWAL_STATUSES, withdrawalSchema, type Withdrawal } from './withdrawals.ts';
 export * as statement from './statement.ts';

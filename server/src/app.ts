@@ -43,6 +43,7 @@ import { httpQrGateway } from './providers/payments/http-gateway.ts';
 import { httpGames } from './providers/games/http-games.ts';
 import type { GameProvider } from './providers/games/games.ts';
 import { gameRoutes } from './modules/games/routes.ts';
+import { rewardRoutes } from './modules/rewards/routes.ts';
 import { reconcileTransfers } from './modules/games/transfers.ts';
 import { startBetFeed } from './modules/games/bets.ts';
 import type { QrGateway } from './providers/payments/payments.ts';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     statementRoutes(api, ctx);
     slipRoutes(api, ctx);
     gameRoutes(api, ctx);
+    rewardRoutes(api, ctx);
     opsRoutes(api, ctx, config.opsTokens);
     // Chat messages reach their room on every instance through the realtime server (Redis adapter).
     const announce = (room: string, event: string, payload: unknown) =>
