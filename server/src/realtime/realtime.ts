@@ -86,7 +86,10 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
       // A visitor's socket joins no member room: it hears only the chat room it joins below.
       if (data.kind === 'member')
         void socket.join([memberRoom(data.memberId), sessionRoom(data.tokenHashHex), MEMBERS_ROOM]);
-      socket.on(REALTIME_EVENTS.chatJoin, (asked: unknown, ack?: unknown) => {
+      socket.on(REALTIME_EVENTS.chatJoin, (...args: unknown[]) => {
+        // emit('chat:join', ack) or emit('chat:join', { room }, ack): the ack is the last argument.
+        const ack = args.at(-1);
+        const asked = args.length > 1 ? args[0] : undefined;
         const answer = typeof ack === 'function' ? (ack as (a: ChatJoinAck) => void) : () => {};
         joinChat(ctx, socket, asked).then(answer, (err: unknown) => {
           ctx.log.error({ err }, 'realtime: chat join failed');
