@@ -9,6 +9,10 @@
 //   qr-refused                QR payments refused (paid after expiry, other amount, unknown): at the gateway
 //   qr-credit <id> [phone]    credit a refused QR payment to its member (or to the member with that phone)
 //   qr-refunded <id>          record that the gateway refunded a refused QR payment
+//   chats                     chat conversations, latest first, with the customer's unread messages
+//   chat <id> [skip]          a conversation's last 20 messages (reading marks the customer's read)
+//   chat-reply <id> <text...> answer in a conversation as the operator
+//   chat-close <id>           close a conversation (the customer's next message opens it again)
 // OPS_URL (default http://localhost:3000) and OPS_TOKEN (default: the one `npm start` keeps in ./data).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,16 +44,30 @@ const routes = {
   ],
   'qr-refunded': () => ['POST', `/api/ops/qr/refused/${encodeURIComponent(arg ?? '')}/refunded`, {}],
   actions: () => ['GET', '/api/ops/actions'],
+  chats: () => ['GET', '/api/ops/chat/conversations'],
+  chat: () => [
+    'GET',
+    `/api/ops/chat/conversations/${encodeURIComponent(arg ?? '')}?limit=20&skip=${Number(rest[0] ?? 0) || 0}`,
+  ],
+  'chat-reply': () => [
+    'POST',
+    `/api/ops/chat/conversations/${encodeURIComponent(arg ?? '')}/messages`,
+    { message: { message_type: 'text', payload: { text: rest.join(' ') } } },
+  ],
+  'chat-close': () => ['POST', `/api/ops/chat/conversations/${encodeURIComponent(arg ?? '')}/close`],
 };
 if (
   !routes[command] ||
-  (['approve', 'reject', 'credit', 'qr-credit', 'qr-refunded'].includes(command) && !arg) ||
-  (command === 'credit' && !rest[0])
+  (['approve', 'reject', 'credit', 'qr-credit', 'qr-refunded', 'chat', 'chat-reply', 'chat-close'].includes(
+    command,
+  ) &&
+    !arg) ||
+  ((command === 'credit' || command === 'chat-reply') && !rest[0])
 ) {
   console.log(
     readFileSync(new URL(import.meta.url), 'utf8')
       .split('\n')
-      .slice(0, 12)
+      .slice(0, 16)
       .join('\n'),
   );
   process.exit(2);
