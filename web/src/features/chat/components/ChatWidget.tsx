@@ -67,6 +67,10 @@ export function ChatWidget({ member, defaultOpen = false }: ChatWidgetProps) {
   return (
     <>
       {open && (
+        // On a phone the page behind dims; a tap on it closes the chat.
+        <div className="chat-scrim" aria-hidden onClick={() => setOpen(false)} />
+      )}
+      {open && (
         <ChatPanel
           id={panelId}
           conversation={guestFailed ? { ...conversation, phase: 'failed' } : conversation}
