@@ -36,6 +36,15 @@ export {
   type LocalizedText,
   type RewardSource,
 } from './rewards.ts';
+export * as invite from './invite.ts';
+export {
+  inviteLinkPath,
+  type InviteRules,
+  type Invitee,
+  type ProgrammeBanner,
+} from './invite.ts';
+export * as refund from './refund.ts';
+export { type RefundCheck, type RefundKind, type RefundLog, type RefundRules } from './refund.ts';
 export * as withdrawals from './withdrawals.ts';
 export { WITHDRAWAL_STATUSES, withdrawalSchema, type Withdrawal } from './withdrawals.ts';
 export * as statement from './statement.ts';
