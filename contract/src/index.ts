@@ -12,6 +12,7 @@ export {
 } from './accounts.ts';
 export * as otp from './otp.ts';
 export * from './lookups.ts';
+export * from './howto.ts';
 export * as agreements from './agreements.ts';
 export { agreementsStatusSchema, type AgreementsStatus } from './agreements.ts';
 export * from './money.ts';
@@ -45,6 +46,19 @@ export {
 } from './invite.ts';
 export * as refund from './refund.ts';
 export { type RefundCheck, type RefundKind, type RefundLog, type RefundRules } from './refund.ts';
+export * as bonuses from './bonuses.ts';
+export {
+  BONUS_STATES,
+  BONUS_TYPES,
+  bonusSchema,
+  promotionSchema,
+  type Activation,
+  type Bonus,
+  type BonusState,
+  type BonusType,
+  type Promotion,
+  type RewardRule,
+} from './bonuses.ts';
 export * as withdrawals from './withdrawals.ts';
 export { WITHDRAWAL_STATUSES, withdrawalSchema, type Withdrawal } from './withdrawals.ts';
 export * as statement from './statement.ts';
@@ -69,3 +83,5 @@ export {
 export * from './realtime.ts';
 export * as chat from './chat.ts';
 export { chatMessageSchema, type ChatMessage, type ChatMessageContent } from './chat.ts';
+export * as spin from './spin.ts';
+export { recomputeSpin, type Coupon, type Fairness, type Slice, type SpinProof, type SpinRecord } from './spin.ts';
