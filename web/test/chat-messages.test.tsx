@@ -22,6 +22,9 @@ async function openWidget(server = chatServer()) {
   const api = mockApi(server.handlers);
   const view = await renderUi(<ChatWidget member={null} defaultOpen />);
   const panel = await screen.findByRole('dialog', { name: 'Chat with Krapao support' });
+  // Messages can go once the visitor's guest id is known.
+  const attach = within(panel).getByRole('button', { name: 'Send a picture or video' });
+  await waitFor(() => expect(attach).toHaveProperty('disabled', false));
   return { ...view, api, panel, server };
 }
 

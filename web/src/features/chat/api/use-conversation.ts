@@ -69,6 +69,8 @@ export interface Conversation {
   phase: ChatPhase;
   /** The first page has been read (or failed to be). */
   loaded: boolean;
+  /** We know who is chatting (a visitor's guest id may still be on its way): messages can go. */
+  canSend: boolean;
   historyFailed: boolean;
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -97,7 +99,6 @@ export function useConversation(
   const [phase, setPhase] = useState<ChatPhase>('connecting');
   const [loaded, setLoaded] = useState(false);
   const [historyFailed, setHistoryFailed] = useState(false);
-  const [total, setTotal] = useState(0);
   const [olderExhausted, setOlderExhausted] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [refusal, setRefusal] = useState<{ code: string; at: number; kind: ChatFileKind }>();
@@ -121,7 +122,6 @@ export function useConversation(
           skip: page * CHAT_HISTORY_PAGE,
         });
         merge(answer.messages);
-        setTotal(answer.total);
         const oldest = answer.messages[0]?.seq;
         // The first read ever, a short page, or one that reaches what we had: nothing more was missed.
         if (
@@ -244,7 +244,6 @@ export function useConversation(
         skip: storedCount(current.current),
       });
       merge(answer.messages);
-      setTotal(answer.total);
       if (answer.messages.length < CHAT_HISTORY_PAGE) setOlderExhausted(true);
     } catch {
       // Quiet (ERR-3): scrolling up again asks again.
@@ -294,11 +293,11 @@ export function useConversation(
     (raw: string) => {
       // CHAT-5: trimmed, 1 to 2000 characters; the composer says so before this refuses.
       const text = raw.trim();
-      if (!text || text.length > CHAT_TEXT_MAX_LENGTH) return false;
+      if (!identity || !text || text.length > CHAT_TEXT_MAX_LENGTH) return false;
       sendBody({ message_type: 'text', payload: { text } });
       return true;
     },
-    [sendBody],
+    [identity, sendBody],
   );
 
   const sendPostback = useCallback(
@@ -342,7 +341,7 @@ export function useConversation(
   const sendFile = useCallback(
     (file: File): SendFileResult => {
       const check = checkChatFile(file);
-      if (!check.ok) return check;
+      if (!check.ok || !identity) return check;
       const clientId = newClientId();
       const key = localKey(clientId);
       const previewUrl = URL.createObjectURL?.(file) ?? '';
@@ -362,7 +361,7 @@ export function useConversation(
       uploadAndSend(key, clientId, check.kind, file);
       return check;
     },
-    [uploadAndSend],
+    [identity, uploadAndSend],
   );
 
   /** CHAT-4: a failed message is tried again under the same clientId: stored at most once. */
@@ -408,12 +407,15 @@ export function useConversation(
   useEffect(() => setChatUnread(unread), [unread]);
   useEffect(() => () => setChatUnread(0), []);
 
-  const hasOlder = !olderExhausted && storedCount(messages) < total;
+  // Seqs are 1, 2, 3... per conversation (server migration 021): older ones exist until we hold seq 1.
+  const oldestSeq = messages.find((m) => m.seq !== undefined)?.seq;
+  const hasOlder = loaded && !olderExhausted && oldestSeq !== undefined && oldestSeq > 1;
   return useMemo(
     () => ({
       messages,
       phase,
       loaded,
+      canSend: identity !== undefined,
       historyFailed,
       hasOlder,
       loadingOlder,
@@ -429,6 +431,7 @@ export function useConversation(
       messages,
       phase,
       loaded,
+      identity,
       historyFailed,
       hasOlder,
       loadingOlder,

@@ -162,7 +162,7 @@ export function ChatPanel({ id, conversation, onClose }: ChatPanelProps) {
           {alert.text}
         </div>
       )}
-      <Composer onSend={conversation.sendText} onFile={onFile} />
+      <Composer onSend={conversation.sendText} onFile={onFile} disabled={!conversation.canSend} />
     </section>
   );
 }

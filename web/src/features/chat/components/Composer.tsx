@@ -10,13 +10,15 @@ const COUNTER_FROM = CHAT_TEXT_MAX_LENGTH - 200;
 export interface ComposerProps {
   onSend: (text: string) => boolean;
   onFile: (file: File) => void;
+  /** Until we know who is chatting nothing can go (the text stays in the box). */
+  disabled?: boolean;
 }
 
 /**
  * CHAT-5: the text (trimmed, at most 2000 characters: the counter turns red past it and Send refuses)
  * and the paperclip for a picture or a video. Enter sends; Shift+Enter is a new line.
  */
-export function Composer({ onSend, onFile }: ComposerProps) {
+export function Composer({ onSend, onFile, disabled = false }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -34,7 +36,7 @@ export function Composer({ onSend, onFile }: ComposerProps) {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!length || tooLong) return;
+    if (!length || tooLong || disabled) return;
     if (onSend(text)) setText('');
     input.current?.focus();
   };
@@ -57,6 +59,7 @@ export function Composer({ onSend, onFile }: ComposerProps) {
           className="chat-icon-button"
           aria-label={t('chat.attach')}
           title={t('chat.attach')}
+          disabled={disabled}
           onClick={() => picker.current?.click()}
         >
           <IconPaperclip size={22} stroke={1.8} />
@@ -90,7 +93,7 @@ export function Composer({ onSend, onFile }: ComposerProps) {
           className="chat-send"
           aria-label={t('chat.send')}
           title={t('chat.send')}
-          disabled={!length || tooLong}
+          disabled={!length || tooLong || disabled}
         >
           <IconSend2 size={20} stroke={2} />
         </button>
