@@ -127,9 +127,9 @@ describe('game account modal', () => {
     expect(await screen.findByText('Copied: Xq7rT2mB9wLc')).toBeTruthy();
   });
 
-  it('[GAME-4] a refused activation says why in the member words; an account that exists is shown', async () => {
+  it('[GAME-4] [ERR-3] a failed activation hides its loader and stays quiet; an account that exists is shown', async () => {
     let answer = () => fail('SLOT_ACTIVATE_FAIL', 502);
-    const { dialog, user } = await openGame(
+    const { dialog, user, api } = await openGame(
       {
         'GET /api/wallet': () => json(gamesWallet(0, [slotFixture('PG')])),
         'GET /api/wallet/activate/PG': () => answer(),
@@ -137,12 +137,18 @@ describe('game account modal', () => {
       },
       'PG',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Open account' }));
-    expect(await within(dialog).findByText(errorEn('SLOT_ACTIVATE_FAIL'))).toBeTruthy();
+    const open = within(dialog).getByRole('button', { name: 'Open account' });
+    await user.click(open);
+    await waitFor(() => expect(api.callsTo('GET', '/api/wallet/activate/PG')).toHaveLength(1));
+    // The button is ready again (no loader), and nothing is said: no alert, no toast.
+    await waitFor(() => expect(open.hasAttribute('disabled')).toBe(false));
+    expect(open.getAttribute('data-loading')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(errorEn('SLOT_ACTIVATE_FAIL'))).toBeNull();
     answer = () => fail('SLOT_ALREADY_ACTIVE', 409);
-    await user.click(within(dialog).getByRole('button', { name: 'Open account' }));
-    expect(await within(dialog).findByText(errorEn('SLOT_ALREADY_ACTIVE'))).toBeTruthy();
+    await user.click(open);
     expect((await within(dialog).findByLabelText('Username')).textContent).toBe('kpu_8f3a21');
+    expect(screen.queryByText(errorEn('SLOT_ALREADY_ACTIVE'))).toBeNull();
   });
 
   it('[GAME-4] reset password shows the new one; SLOT_RESET_PASSWORD_FAIL is said', async () => {

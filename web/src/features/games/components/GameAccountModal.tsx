@@ -112,6 +112,7 @@ function GameAccountPanel({ slot, walletMinor, pendingMinor, walletUpdatedAt, on
         onChanged();
       },
       onError: (error) => {
+        // ERR-3: a failed activation hides its loader and says nothing; the button can be tapped again.
         // GAME-4: the account exists already: it is shown, and the wallet learns it is active.
         if (errorCode(error) === 'SLOT_ALREADY_ACTIVE') onChanged();
       },
@@ -123,7 +124,6 @@ function GameAccountPanel({ slot, walletMinor, pendingMinor, walletUpdatedAt, on
       <Stack gap="md">
         <Banner slot={slot} amount={undefined} />
         <Text>{t('games.noAccount', { name: slot.name })}</Text>
-        {activate.error && <ErrorAlert code={errorCode(activate.error)} />}
         <Button fullWidth loading={activating} onClick={onActivate} disabled={activate.isPending}>
           {t('games.activate')}
         </Button>
@@ -148,7 +148,6 @@ function GameAccountPanel({ slot, walletMinor, pendingMinor, walletUpdatedAt, on
       pendingMinor={pendingMinor}
       walletUpdatedAt={walletUpdatedAt}
       onChanged={onChanged}
-      activationError={alreadyActive ? 'SLOT_ALREADY_ACTIVE' : null}
     />
   );
 }
@@ -201,8 +200,7 @@ function ActiveAccount({
   pendingMinor,
   walletUpdatedAt,
   onChanged,
-  activationError,
-}: Omit<Panel, 'slot'> & { slot: GameAccount; account: GameAccountDetail; activationError: string | null }) {
+}: Omit<Panel, 'slot'> & { slot: GameAccount; account: GameAccountDetail }) {
   const { t } = useTranslation();
   const money = useMoneyText();
   const reset = useResetGamePassword();
@@ -212,7 +210,7 @@ function ActiveAccount({
   const amountRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [inline, setInline] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(activationError);
+  const [serverError, setServerError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [launching, setLaunching] = useState(false);
   const busy = useDelayedFlag(transfer.isPending || reset.isPending);

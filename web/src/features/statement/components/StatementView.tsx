@@ -1,15 +1,13 @@
 import '@mantine/core/styles/Tooltip.css';
 import './statement.css';
-import { ActionIcon, Button, Group, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { PAGE_SIZE } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconReceipt, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DelayedLoader } from '../../../components/DelayedLoader';
-import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageNumbers, Pager, pageCount } from '../../../components/Pager';
 import { useTranslation } from '../../../i18n/react';
-import { errorCode } from '../../../lib/api-client';
 import { serverNow } from '../../../lib/clock';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { pageWindow, useStatement } from '../api/get-statement';
@@ -95,15 +93,8 @@ export function StatementView({
       </Group>
       {actions}
 
+      {/* ERR-3: a list that fails to load hides its loader and stays quiet; the refresh button asks again. */}
       {query.isPending && <DelayedLoader />}
-      {query.isError && !data && (
-        <Stack gap="sm">
-          <ErrorAlert code={errorCode(query.error)} />
-          <Button variant="light" onClick={() => void query.refetch()}>
-            {t('statement.retry')}
-          </Button>
-        </Stack>
-      )}
       {data && data.total === 0 && (
         <Stack align="center" ta="center" gap="xs" py="xl" data-testid="statement-empty">
           <ThemeIcon size={72} radius={36} variant="light" color="gray">

@@ -1,7 +1,7 @@
 import { wallet as walletApi } from '@krapao/contract';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { logQuietFailure } from '../../../lib/quiet-failure';
 import { walletKeys } from './keys';
 import { cacheWallet } from './queries';
 
@@ -22,7 +22,8 @@ export function useRefreshSlots() {
     mutationKey: walletKeys.refresh(),
     mutationFn: refreshSlots,
     onSuccess: (answer) => queryClient.setQueryData(walletKeys.detail(), answer),
-    onError: notifyError,
+    // ERR-3: a failed refresh is only logged; the balances shown stay as they were.
+    onError: (error) => logQuietFailure('wallet refresh', error),
   });
   const isPending = useIsMutating({ mutationKey: walletKeys.refresh() }) > 0;
   return {

@@ -2,11 +2,11 @@ import './wallet.css';
 import '@mantine/core/styles/Skeleton.css';
 import { ActionIcon, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { errorText } from '../../../i18n';
 import { Money, useMoneyText } from '../../../components/Money';
 import { FieldLabel } from '../../../components/FieldLabel';
-import { errorCode } from '../../../lib/api-client';
+import { logQuietFailure } from '../../../lib/quiet-failure';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { formatDateTime } from '../../../lib/format';
 import { lastSyncOf, useWallet, walletFigures } from '../api/get-wallet';
@@ -31,6 +31,12 @@ export function WalletCard() {
   const refresh = useRefreshSlots();
   const refreshing = useDelayedFlag(refresh.isPending);
   const figures = query.data ? walletFigures(query.data) : null;
+  // ERR-3: reading the wallet again (after a move, a realtime nudge) is a wallet refresh: a failure is
+  // logged, the figures shown stay, and a first load that fails shows dashes, not a loader forever.
+  const { error } = query;
+  useEffect(() => {
+    if (error) logQuietFailure('wallet refresh', error);
+  }, [error]);
 
   return (
     <Paper className="wallet-card" p="lg" radius="xl" component="section" aria-label={t('wallet.card')}>
@@ -59,15 +65,15 @@ export function WalletCard() {
           <Text fz={34} fw={800} lh={1.1} aria-label={t('home.walletTotal')}>
             <Money minor={figures.totalMinor} currency={figures.currency} />
           </Text>
+        ) : query.isError ? (
+          <Text fz={34} fw={800} lh={1.1} aria-label={t('home.walletTotal')}>
+            —
+          </Text>
         ) : (
           <Skeleton height={38} width="60%" radius="md" opacity={0.35} aria-label={t('common.loading')} />
         )}
         <Text fz="xs" c="brand.1">
-          {query.isError && !query.data ? (
-            errorText(errorCode(query.error))
-          ) : (
-            <LastSyncText value={lastSyncOf(query.data, storedLastSync())} />
-          )}
+          <LastSyncText value={lastSyncOf(query.data, storedLastSync())} />
         </Text>
         <div className="wallet-card__split">
           <div>
