@@ -18,6 +18,7 @@ import { redactedRequest } from './http/redact.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
+import { howtoRoutes } from './modules/howto/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { depositRoutes } from './modules/deposits/routes.ts';
@@ -105,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Mantine writes CSS variables into style attributes and a style tag.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // HELP-1: the operator may point a how-to video, and its poster, to their own https address.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'https:'],
         // 'self' covers the realtime socket's ws:/wss: on the same host (CSP Level 3).
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
@@ -181,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTermination(app, db, ctx.clock);
   await app.register(async (api) => {
     lookupRoutes(api, ctx);
+    howtoRoutes(api, ctx);
     agreementRoutes(api, ctx);
     otpRoutes(api, ctx);
     accountRoutes(api, ctx);

@@ -30,6 +30,8 @@ export const MEMBER_PAGES = {
   bonus: 'memberBonus',
   spin: 'memberSpin',
   contact: 'contact',
+  // HELP-1: the how-to videos inside the member shell too, reached from /user/contact.
+  howto: 'howto',
   profile: 'memberProfile',
 } as const satisfies Record<string, ScreenName>;
 

@@ -41,15 +41,6 @@ export function siteDescriptionSetting(locale: Locale): string | undefined {
   return String(byLocale[locale] ?? '').trim() || undefined;
 }
 
-const HOWTO_VIDEO_COUNT = 5;
-
-/** SH-4: the five how-to videos link to configured addresses; a missing one shows "coming soon". */
-export function howtoVideoUrls(): (string | undefined)[] {
-  const raw = String(import.meta.env.VITE_HOWTO_VIDEO_URLS ?? '');
-  const urls = raw.split(',').map((u) => u.trim());
-  return Array.from({ length: HOWTO_VIDEO_COUNT }, (_, i) => urls[i] || undefined);
-}
-
 /**
  * DEP-9: a deployment may raise or lower the PAYTIMZ and ZPAY minimums (VITE_PAYTIMZ_MIN_DEPOSIT,
  * VITE_ZPAY_MIN_DEPOSIT, baht); undefined when unset or not a positive number.

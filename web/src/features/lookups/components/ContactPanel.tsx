@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Title } fr
 import { CLIENT_VERSION } from '@krapao/contract';
 import { IconBrandLine, IconPhone, IconHeadset } from '@tabler/icons-react';
 import { useLocale, useTranslation } from '../../../i18n/react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useContact } from '../api/lookups';
 
@@ -13,6 +13,8 @@ export function ContactPanel() {
   const query = useContact();
   const lng = useLocale();
   const contact = query.data;
+  // HELP-1: a member stays in the member shell (/user/howto), a visitor in theirs.
+  const howto = useLocation().pathname.startsWith('/user/') ? '/user/howto' : '/howto';
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
@@ -76,7 +78,7 @@ export function ContactPanel() {
         {t('contact.version', { version: CLIENT_VERSION })}
       </Text>
       <Text ta="center" fz="sm">
-        <Anchor component={Link} to="/howto">
+        <Anchor component={Link} to={howto}>
           {t('howto.link')}
         </Anchor>
       </Text>

@@ -1,15 +1,54 @@
-import { Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import '@mantine/core/styles/SimpleGrid.css';
-import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useTranslation } from '../../../i18n/react';
-import { howtoVideoUrls } from '../../../lib/config';
+import './howto.css';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { HOWTO_VIDEO_KEYS, type HowtoVideo, type HowtoVideoKey, type Locale } from '@krapao/contract';
+import { DelayedLoader } from '../../../components/DelayedLoader';
+import { useLocale, useTranslation } from '../../../i18n/react';
+import { useHowtoOverrides } from '../api/howto';
 
-const VIDEO_KEYS = ['register', 'deposit', 'transfer', 'withdraw', 'bonus'] as const;
+/** Where the recordings `npm run docs:videos` makes are served from (web/public/howto). */
+const BUNDLED = `${import.meta.env.BASE_URL}howto/`;
 
-/** SH-4: five how-to videos; each card links to its configured address (nothing is fetched). */
+interface VideoSource {
+  src: string;
+  /** The type of our own files; an operator's may be anything the browser plays. */
+  type?: string;
+  poster?: string;
+  captions?: string;
+}
+
+/**
+ * HELP-1: what one video plays: the operator's own recording when the setting names one (with its poster
+ * and its captions in this language, where given), else Krapao's, captioned in th, la and en.
+ */
+export function videoSource(key: HowtoVideoKey, lng: Locale, override?: HowtoVideo): VideoSource {
+  if (override) {
+    return {
+      src: override.url,
+      poster: override.poster || undefined,
+      captions: override.captions[lng] || undefined,
+    };
+  }
+  return {
+    src: `${BUNDLED}${key}.webm`,
+    type: 'video/webm',
+    poster: `${BUNDLED}${key}.webp`,
+    captions: `${BUNDLED}${key}.${lng}.vtt`,
+  };
+}
+
+/** BCP 47 for the caption track: Lao is `lo` (the app's own code for it is `la`). */
+const trackLanguage = (lng: Locale) => (lng === 'la' ? 'lo' : lng);
+
+/**
+ * HELP-1 / SH-4: five short videos of Krapao itself at a phone's size. Nothing is downloaded until the
+ * member presses play (preload="none"): the posters are a few KB each.
+ */
 export function HowtoList() {
   const { t } = useTranslation();
-  const urls = howtoVideoUrls();
+  const lng = useLocale();
+  const overrides = useHowtoOverrides();
+  // A failed lookup is quiet: Krapao's own recordings play (ERR-3).
+  const byKey = new Map((overrides.data?.videos ?? []).map((v) => [v.key, v]));
   return (
     <>
       <Title order={2} fz={22} mb={4}>
@@ -18,45 +57,60 @@ export function HowtoList() {
       <Text c="dimmed" fz="sm" mb="md">
         {t('howto.subtitle')}
       </Text>
-      <SimpleGrid cols={1} spacing="sm">
-        {VIDEO_KEYS.map((key, i) => {
-          const url = urls[i];
-          const title = t(`howto.videos.${key}`);
-          const body = (
-            <Group wrap="nowrap" gap="md">
-              <div className="video-thumb" aria-hidden>
-                <ThemeIcon size={44} radius="xl" color="white" c="brand.8">
-                  <IconPlayerPlayFilled size={22} />
-                </ThemeIcon>
-              </div>
-              <div>
-                <Text fw={700}>{`${i + 1}. ${title}`}</Text>
-                <Text c="dimmed" fz="sm">
-                  {url ? t('howto.watch') : t('common.comingSoon')}
-                </Text>
-              </div>
-            </Group>
-          );
-          return url ? (
-            <Paper
-              key={key}
-              component="a"
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="surface howto-card"
-              p="sm"
-              aria-label={`${t('howto.watch')}: ${title}`}
-            >
-              {body}
-            </Paper>
-          ) : (
-            <Paper key={key} className="surface howto-card" p="sm" aria-disabled="true">
-              {body}
-            </Paper>
-          );
-        })}
-      </SimpleGrid>
+      {overrides.isPending ? (
+        <DelayedLoader />
+      ) : (
+        <Stack gap="sm">
+          {HOWTO_VIDEO_KEYS.map((key, i) => {
+            const source = videoSource(key, lng, byKey.get(key));
+            const title = t(`howtoVideos.videos.${key}.title`);
+            return (
+              <Paper key={key} component="article" className="surface" p="sm" aria-label={title}>
+                <div className="howto-video">
+                  <video
+                    // A new language or address: a new element, so the browser loads the new track.
+                    key={`${lng} ${source.src}`}
+                    className="howto-video__player"
+                    controls
+                    preload="none"
+                    playsInline
+                    poster={source.poster}
+                    aria-label={title}
+                    data-testid={`howto-video-${key}`}
+                  >
+                    <source src={source.src} type={source.type} />
+                    {source.captions && (
+                      <track
+                        kind="captions"
+                        src={source.captions}
+                        srcLang={trackLanguage(lng)}
+                        label={t('howtoVideos.captions')}
+                        default
+                      />
+                    )}
+                  </video>
+                  <div className="howto-video__text">
+                    <Text className="howto-video__step" fz="xs" fw={800} c="brand.7">
+                      {i + 1}
+                    </Text>
+                    <Text fw={700} lh={1.3}>
+                      {title}
+                    </Text>
+                    <Text c="dimmed" fz="sm" mt={4}>
+                      {t(`howtoVideos.videos.${key}.text`)}
+                    </Text>
+                  </div>
+                </div>
+              </Paper>
+            );
+          })}
+          {lng !== 'th' && (
+            <Text c="dimmed" fz="xs" ta="center">
+              {t('howtoVideos.uiNote')}
+            </Text>
+          )}
+        </Stack>
+      )}
     </>
   );
 }

@@ -1,0 +1,122 @@
+// HELP-1: the how-to page's five videos, captioned in the member's language, and the operator's own
+// recordings in place of Krapao's where the settings say so.
+import { howtoLookup } from '@krapao/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, logIn, mockApi } from './api';
+import { location, renderApp } from './render';
+
+const KEYS = ['register', 'depositBank', 'depositQr', 'withdraw', 'transferPlay'];
+
+const videos = () => KEYS.map((key) => screen.getByTestId(`howto-video-${key}`) as HTMLVideoElement);
+const sourceOf = (v: HTMLVideoElement) => v.querySelector('source')!.getAttribute('src');
+const trackOf = (v: HTMLVideoElement) => v.querySelector('track');
+
+describe('how-to videos', () => {
+  it('[HELP-1] five videos with controls, loaded only on play, posters and captions in the current language', async () => {
+    mockApi();
+    await renderApp('/howto', { locale: 'la' });
+    expect(await screen.findByRole('heading', { name: 'ວິດີໂອແນະນຳການໃຊ້ງານ' })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+    for (const [i, v] of videos().entries()) {
+      const key = KEYS[i];
+      expect(v.hasAttribute('controls')).toBe(true);
+      expect(v.getAttribute('preload')).toBe('none');
+      expect(v.getAttribute('poster')).toBe(`/howto/${key}.webp`);
+      expect(sourceOf(v)).toBe(`/howto/${key}.webm`);
+      expect(v.querySelector('source')!.getAttribute('type')).toBe('video/webm');
+      // One caption track, in Lao (BCP 47 `lo`), shown by default.
+      expect(v.querySelectorAll('track')).toHaveLength(1);
+      const track = trackOf(v)!;
+      expect(track.getAttribute('src')).toBe(`/howto/${key}.la.vtt`);
+      expect(track.getAttribute('srclang')).toBe('lo');
+      expect(track.getAttribute('kind')).toBe('captions');
+      expect(track.hasAttribute('default')).toBe(true);
+      expect(track.getAttribute('label')).toBe('ພາສາລາວ');
+    }
+    // Titles and descriptions in Lao; the screens recorded in Thai, said so.
+    const first = screen.getAllByRole('article')[0]!;
+    expect(first.getAttribute('aria-label')).toBe('ວິທີສະໝັກສະມາຊິກ');
+    expect(within(first).getByText(/ລະຫັດ SMS/)).toBeTruthy();
+    expect(screen.getByText(/ໜ້າຈໍໃນວິດີໂອເປັນພາສາໄທ/)).toBeTruthy();
+
+    // Switching the language switches the captions at once.
+    await screen.findByRole('radio', { name: 'EN' }).then((r) => r.click());
+    await waitFor(() => expect(trackOf(videos()[0]!)!.getAttribute('src')).toBe('/howto/register.en.vtt'));
+    expect(videos().map((v) => trackOf(v)!.getAttribute('srclang'))).toEqual(Array(5).fill('en'));
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'How to register',
+      'Deposit by bank transfer',
+      'Deposit by QR code',
+      'How to withdraw',
+      'Transfer to a game and play',
+    ]);
+  });
+
+  it('[HELP-1] Thai captions in the Thai UI, with no note about the language of the screens', async () => {
+    mockApi();
+    await renderApp('/howto', { locale: 'th' });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+    expect(videos().map((v) => trackOf(v)!.getAttribute('src'))).toEqual(
+      KEYS.map((key) => `/howto/${key}.th.vtt`),
+    );
+    expect(trackOf(videos()[0]!)!.getAttribute('label')).toBe('ภาษาไทย');
+    expect(screen.queryByText(/หน้าจอในวิดีโอเป็นภาษาไทย/)).toBeNull();
+  });
+
+  it("[HELP-1] the operator's setting replaces one video with their own recording; the others stay Krapao's", async () => {
+    const api = mockApi({
+      'GET /api/lookup/howto': () =>
+        json(
+          howtoLookup.response.parse({
+            videos: [
+              {
+                key: 'withdraw',
+                url: 'https://cdn.example/withdraw.mp4',
+                poster: 'https://cdn.example/withdraw.jpg',
+                captions: { th: '/media/withdraw.th.vtt', la: '', en: '/media/withdraw.en.vtt' },
+              },
+              {
+                key: 'register',
+                url: 'https://cdn.example/register.mp4',
+                poster: '',
+                captions: { th: '', la: '', en: '' },
+              },
+            ],
+          }),
+        ),
+    });
+    await renderApp('/howto', { locale: 'en' });
+    await waitFor(() => expect(sourceOf(videos()[3]!)).toBe('https://cdn.example/withdraw.mp4'));
+    const [register, depositBank, , withdraw] = videos();
+    expect(withdraw!.getAttribute('poster')).toBe('https://cdn.example/withdraw.jpg');
+    // The operator's file may be any type the browser plays: no type is claimed for it.
+    expect(withdraw!.querySelector('source')!.hasAttribute('type')).toBe(false);
+    expect(trackOf(withdraw!)!.getAttribute('src')).toBe('/media/withdraw.en.vtt');
+    // Without captions or a poster of their own, none: Krapao's would not match their recording.
+    expect(sourceOf(register!)).toBe('https://cdn.example/register.mp4');
+    expect(register!.hasAttribute('poster')).toBe(false);
+    expect(trackOf(register!)).toBeNull();
+    expect(sourceOf(depositBank!)).toBe('/howto/depositBank.webm');
+    expect(trackOf(depositBank!)!.getAttribute('src')).toBe('/howto/depositBank.en.vtt');
+    expect(api.callsTo('GET', '/api/lookup/howto')).toHaveLength(1);
+  });
+
+  it('[HELP-1] [ERR-3] when the setting cannot be read, the page stays quiet and plays its own videos', async () => {
+    mockApi({ 'GET /api/lookup/howto': () => json({ message: 'INTERNAL_SERVER_ERROR' }, 500) });
+    await renderApp('/howto');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+    expect(videos().map(sourceOf)).toEqual(KEYS.map((key) => `/howto/${key}.webm`));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('[HELP-1] a member reaches it from their contact page and keeps the member menu', async () => {
+    logIn();
+    mockApi();
+    const { user, router } = await renderApp('/user/contact');
+    await user.click(await screen.findByRole('link', { name: 'How to use Krapao' }));
+    await waitFor(() => expect(location(router)).toBe('/user/howto'));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+    expect(screen.getByRole('navigation', { name: 'Member menu' })).toBeTruthy();
+  });
+});
