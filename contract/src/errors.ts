@@ -171,6 +171,10 @@ export const KRAPAO_ERROR_CODES = [
   'CHAT_FILE_UNKNOWN',
   /** CHAT-3 (part2 §8): client side, joining the chat room failed: 'Cannot start chatting'. */
   'CHAT_CANNOT_START',
+  /** SPIN-2 (part2 §5 "coins must be above 0"): a spin without a coin. */
+  'SPIN_NO_COIN',
+  /** SPIN-4: no spin wheel is active (the operator switched it off or gave it no weight). */
+  'SPIN_INACTIVE',
   /** Client side: the server could not be reached. */
   'NETWORK_ERROR',
   /** Client side: the request timed out (SH-18). */

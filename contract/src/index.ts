@@ -38,12 +38,7 @@ export {
   type RewardSource,
 } from './rewards.ts';
 export * as invite from './invite.ts';
-export {
-  inviteLinkPath,
-  type InviteRules,
-  type Invitee,
-  type ProgrammeBanner,
-} from './invite.ts';
+export { inviteLinkPath, type InviteRules, type Invitee, type ProgrammeBanner } from './invite.ts';
 export * as refund from './refund.ts';
 export { type RefundCheck, type RefundKind, type RefundLog, type RefundRules } from './refund.ts';
 export * as bonuses from './bonuses.ts';
@@ -84,4 +79,11 @@ export * from './realtime.ts';
 export * as chat from './chat.ts';
 export { chatMessageSchema, type ChatMessage, type ChatMessageContent } from './chat.ts';
 export * as spin from './spin.ts';
-export { recomputeSpin, type Coupon, type Fairness, type Slice, type SpinProof, type SpinRecord } from './spin.ts';
+export {
+  recomputeSpin,
+  type Coupon,
+  type Fairness,
+  type Slice,
+  type SpinProof,
+  type SpinRecord,
+} from './spin.ts';
