@@ -13,6 +13,14 @@
 //   chat <id> [skip]          a conversation's last 20 messages (reading marks the customer's read)
 //   chat-reply <id> <text...> answer in a conversation as the operator
 //   chat-close <id>           close a conversation (the customer's next message opens it again)
+//   spin                      the spin wheel: slices with weights and prizes, coin rules, on or off
+//   spin-on | spin-off        switch the spin wheel on or off
+//   spin-slices <file.json>   replace the wheel's slices with a JSON array shaped as `spin` shows them
+//   spin-coin-rule <BAHT|LAK> <amount> [max]
+//                             one coin per this much of a successful deposit (at most max per deposit)
+//   spin-coins <phone|memberId> <n>   give n spin coins to a member (a negative n takes them back)
+//   invite-rules [json]       the invite programme's rules; with json ('{"percent":1}') changes them
+//   refund-rules [json]       the loss refund's rules; with json ('{"period":"weekly"}') changes them
 // OPS_URL (default http://localhost:3000) and OPS_TOKEN (default: the one `npm start` keeps in ./data).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +52,10 @@ const routes = {
   ],
   'qr-refunded': () => ['POST', `/api/ops/qr/refused/${encodeURIComponent(arg ?? '')}/refunded`, {}],
   actions: () => ['GET', '/api/ops/actions'],
+  'invite-rules': () =>
+    arg ? ['POST', '/api/ops/invite/rules', JSON.parse(arg)] : ['GET', '/api/ops/invite/rules'],
+  'refund-rules': () =>
+    arg ? ['POST', '/api/ops/refund/rules', JSON.parse(arg)] : ['GET', '/api/ops/refund/rules'],
   chats: () => ['GET', '/api/ops/chat/conversations'],
   chat: () => [
     'GET',
@@ -55,6 +67,20 @@ const routes = {
     { message: { message_type: 'text', payload: { text: rest.join(' ') } } },
   ],
   'chat-close': () => ['POST', `/api/ops/chat/conversations/${encodeURIComponent(arg ?? '')}/close`],
+  spin: () => ['GET', '/api/ops/spin'],
+  'spin-on': () => ['PUT', '/api/ops/spin/wheel', { active: true }],
+  'spin-off': () => ['PUT', '/api/ops/spin/wheel', { active: false }],
+  'spin-slices': () => [
+    'PUT',
+    '/api/ops/spin/slices',
+    { slices: JSON.parse(readFileSync(arg ?? '', 'utf8')) },
+  ],
+  'spin-coin-rule': () => [
+    'PUT',
+    '/api/ops/spin/coin-rule',
+    { currency: arg, amountPerCoin: Number(rest[0]), maxPerDeposit: rest[1] ? Number(rest[1]) : null },
+  ],
+  'spin-coins': () => ['POST', '/api/ops/spin/coins', { member: arg, coins: Number(rest[0]) }],
 };
 if (
   !routes[command] ||
@@ -62,12 +88,14 @@ if (
     command,
   ) &&
     !arg) ||
-  ((command === 'credit' || command === 'chat-reply') && !rest[0])
+  ((command === 'credit' || command === 'chat-reply') && !rest[0]) ||
+  (['spin-slices', 'spin-coin-rule', 'spin-coins'].includes(command) && !arg) ||
+  (['spin-coin-rule', 'spin-coins'].includes(command) && !rest[0])
 ) {
   console.log(
     readFileSync(new URL(import.meta.url), 'utf8')
       .split('\n')
-      .slice(0, 16)
+      .filter((line, i, lines) => lines.slice(0, i + 1).every((l) => l.startsWith('//')))
       .join('\n'),
   );
   process.exit(2);

@@ -45,6 +45,7 @@ import { httpGames } from './providers/games/http-games.ts';
 import type { GameProvider } from './providers/games/games.ts';
 import { gameRoutes } from './modules/games/routes.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
+import { spinRoutes } from './modules/spin/routes.ts';
 import { reconcileTransfers } from './modules/games/transfers.ts';
 import { startBetFeed } from './modules/games/bets.ts';
 import type { QrGateway } from './providers/payments/payments.ts';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slipRoutes(api, ctx);
     gameRoutes(api, ctx);
     rewardRoutes(api, ctx);
+    spinRoutes(api, ctx, config.opsTokens);
     opsRoutes(api, ctx, config.opsTokens);
     // Chat messages reach their room on every instance through the realtime server (Redis adapter).
     const announce = (room: string, event: string, payload: unknown) =>

@@ -12,8 +12,7 @@ const account = (
   bankCode,
   bankType: 'BANK' as const,
   mode: 'MANUAL',
-  // Thai banks have Lao names too (for Lao screens): a baht account's panel still names it in Thai.
-  bank: { nameTH: `ธนาคาร ${bankCode}`, nameEN: `${bankCode} Bank`, nameLA: `ທະນາຄານ ${bankCode}` },
+  bank: { nameTH: `ธนาคาร ${bankCode}`, nameEN: `${bankCode} Bank` },
   bankAccountName: 'krapao co ltd',
   bankAccountNo,
   currency: 'BAHT' as const,

@@ -9,6 +9,7 @@ import {
   type Region,
 } from '@krapao/contract';
 import { hashPassword } from '../modules/accounts/passwords.ts';
+import { seedSpin } from '../modules/spin/seed.ts';
 
 type Bank = [
   code: string,
@@ -340,6 +341,7 @@ export async function seed(db: Db, opts: { demoMember: boolean; region?: Region 
       );
     }
     if (opts.demoMember) await seedDemoMember(q, 'DEMO01', DEMO_MEMBER, 'BAHT');
+    await seedSpin(q);
     if (opts.demoMember && laos) await seedDemoMember(q, 'DEMOLA', LAO_DEMO_MEMBER, 'LAK');
   });
 }
