@@ -43,6 +43,7 @@ export const walletSchema = z.object({
     bank: bankNamesSchema,
   }),
   wallet: z.object({ amount: z.number(), currency: z.enum(CURRENCIES) }),
+  /** INV-1: the commission a collection would pay now (0 while the programme is off) and its exits. */
   invite: z.object({ amount: z.number(), success: z.number(), fail: z.number() }),
   slots: z.array(gameAccountSchema),
   /**

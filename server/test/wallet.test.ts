@@ -12,7 +12,8 @@ describe('wallet and statement', () => {
     expect(w.wallet).toEqual({ amount: 1234.56, currency: 'BAHT' });
     expect(w.bankAccount).toMatchObject({ bankCode: reg.bankCode, bankAccountNo: reg.bankAccountNo });
     expect(w.profile.username).toBe(reg.username);
-    expect(w.invite).toEqual({ amount: 0, success: 0, fail: 0 });
+    // INV-1: no invitee yet, so nothing to collect; the seeded invite reward's exits.
+    expect(w.invite).toEqual({ amount: 0, success: 100, fail: 10 });
     expect(w.total).toBe(w.wallet.amount + w.slots.reduce((s, g) => s + g.amount, 0));
     expect(w.lastSyncAt).toBeNull();
   });

@@ -12,7 +12,8 @@ const account = (
   bankCode,
   bankType: 'BANK' as const,
   mode: 'MANUAL',
-  bank: { nameTH: `ธนาคาร ${bankCode}`, nameEN: `${bankCode} Bank` },
+  // Thai banks have Lao names too (for Lao screens): a baht account's panel still names it in Thai.
+  bank: { nameTH: `ธนาคาร ${bankCode}`, nameEN: `${bankCode} Bank`, nameLA: `ທະນາຄານ ${bankCode}` },
   bankAccountName: 'krapao co ltd',
   bankAccountNo,
   currency: 'BAHT' as const,

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { memberAccount, minor } from '../../ledger/ledger.ts';
 import { PROFILE_COLUMNS, PROFILE_FROM, toProfile, type ProfileRow } from '../accounts/service.ts';
 import { refreshBalances, slotsOf } from '../games/service.ts';
+import { inviteSummary } from '../invite/service.ts';
 
 /**
  * BAL-1: the member's money. The total is the main wallet plus every game account (its last known
@@ -26,7 +27,7 @@ export async function getWallet(ctx: Ctx, memberId: string): Promise<Wallet> {
   const profile = toProfile(row);
   const wallet = toBaht(minor(row.balance));
   const pendingMinor = minor(row.pending);
-  const slots = await slotsOf(ctx, memberId);
+  const [slots, invite] = await Promise.all([slotsOf(ctx, memberId), inviteSummary(ctx.db, memberId)]);
   const pendingTransfers = toBaht(pendingMinor);
   return {
     profile,
@@ -37,7 +38,7 @@ export async function getWallet(ctx: Ctx, memberId: string): Promise<Wallet> {
       bank: profile.bank,
     },
     wallet: { amount: wallet, currency: profile.currency },
-    invite: { amount: 0, success: 0, fail: 0 },
+    invite,
     slots,
     pendingTransfers,
     total: toBaht(slots.reduce((sum, s) => sum + toMinor(s.amount), toMinor(wallet) + pendingMinor)),

@@ -87,7 +87,9 @@ export function NumberToCopy({
 export function BankPanel({ account, kind }: { account: DepositAccount; kind: BankPanelKind }) {
   const { t } = useTranslation();
   const no = formatBankAccountNo(account.bankAccountNo);
-  const laoName = account.bank.nameLA;
+  // A kip account is at a Lao bank: its local name is Lao. Thai banks have Lao names too (for Lao
+  // screens), which a baht account's panel must not take for its local name.
+  const laoName = account.currency === 'LAK' ? account.bank.nameLA : undefined;
   return (
     <Paper
       className="surface deposit-account"

@@ -1,0 +1,277 @@
+import {
+  refund,
+  toBaht,
+  type Currency,
+  type RefundCheck,
+  type RefundKind,
+  type RefundLog,
+  type RefundRules,
+} from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
+import { paged } from '../../db/paged.ts';
+import { getSetting } from '../../db/settings.ts';
+import { AppError } from '../../errors.ts';
+import { minor } from '../../ledger/ledger.ts';
+import { creditReward, lockMemberRewards } from '../rewards/service.ts';
+
+/**
+ * REF-1 (issue 10 item 3): a share of the member's net loss over the last complete day or week (in the
+ * operator's time zone), from the bet feed, paid once per period as a reward (migration 026,
+ * docs/decisions.md "Invite commission and loss refund").
+ */
+
+export const REFUND_RULES_KEY = 'refund.rules';
+export const TIME_ZONE_KEY = 'programmes.timeZone';
+
+export const REFUND_RULES_OFF: RefundRules = {
+  active: false,
+  period: 'daily',
+  percent: 0,
+  percentSuccess: 0,
+  percentFail: 0,
+  addWallet: { percent: 0, percentSuccess: 0, percentFail: 0 },
+  minimum: { BAHT: 1, LAK: 1_000 },
+  banners: [],
+};
+
+export async function refundRules(q: Queryable): Promise<RefundRules> {
+  const parsed = refund.refundRulesSchema.safeParse(await getSetting(q, REFUND_RULES_KEY));
+  return parsed.success ? parsed.data : REFUND_RULES_OFF;
+}
+
+/** The operator's time zone (issue 10: one setting for every programme's day and week). */
+export async function programmeTimeZone(ctx: Ctx, q: Queryable): Promise<string> {
+  return (
+    (await getSetting<string>(q, TIME_ZONE_KEY)) ??
+    (ctx.config.region === 'la' ? 'Asia/Vientiane' : 'Asia/Bangkok')
+  );
+}
+
+interface Period {
+  start: string;
+  /** The day after the last: the period is [start, end). */
+  end: string;
+}
+
+/** The last complete period and the one in progress, as dates in the operator's time zone. */
+async function periods(ctx: Ctx, q: Queryable, rules: RefundRules) {
+  const unit = rules.period === 'weekly' ? 'week' : 'day';
+  const days = rules.period === 'weekly' ? 7 : 1;
+  const [row] = await q.query<{ current: string; previous: string; next: string }>(
+    `select to_char(c, 'YYYY-MM-DD') as current, to_char(c - $4::int, 'YYYY-MM-DD') as previous,
+            to_char(c + $4::int, 'YYYY-MM-DD') as next
+     from (select (reward_period_start($1, $2, $3) at time zone $3)::date as c) p`,
+    [unit, ctx.clock.now(), await programmeTimeZone(ctx, q), days],
+  );
+  return {
+    last: { start: row!.previous, end: row!.current } satisfies Period,
+    current: { start: row!.current, end: row!.next } satisfies Period,
+  };
+}
+
+async function figures(q: Queryable, memberId: string, p: Period) {
+  const [row] = await q.query<{ turnover: unknown; win_loss: unknown }>(
+    'select * from refund_period_figures($1, $2::date, $3::date)',
+    [memberId, p.start, p.end],
+  );
+  const winLoss = minor(row!.win_loss);
+  return { turnover: minor(row!.turnover), netLoss: winLoss < 0n ? -winLoss : 0n };
+}
+
+/** YYYY-MM-DD of the period's last day (the end is exclusive). */
+const lastDay = (p: Period) =>
+  new Date(Date.parse(`${p.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+const share = (netLoss: bigint, percent: number) =>
+  // Whole minor units, rounded down: percent has at most 4 decimals (numeric(8, 4) in refund_claims).
+  (netLoss * BigInt(Math.round(percent * 10_000))) / 1_000_000n;
+
+interface Assessment {
+  rules: RefundRules;
+  currency: Currency;
+  last: Period;
+  current: Period;
+  lastFigures: { turnover: bigint; netLoss: bigint };
+  currentFigures: { turnover: bigint; netLoss: bigint };
+  rewardActive: boolean;
+  minimumMinor: bigint;
+}
+
+/** Everything check, receive and addWallet decide from; in `q`, which holds the claim lock for a claim. */
+async function assess(ctx: Ctx, q: Queryable, memberId: string, rules: RefundRules): Promise<Assessment> {
+  const [m] = await q.query<{ currency: Currency; active: boolean }>(
+    `select currency, exists (select 1 from rewards r where r.member_id = m.id and r.status = 'ACTIVE')
+              as active
+     from members m where id = $1`,
+    [memberId],
+  );
+  if (!m) throw new AppError('NO_USER', 404);
+  const { last, current } = await periods(ctx, q, rules);
+  return {
+    rules,
+    currency: m.currency,
+    last,
+    current,
+    lastFigures: await figures(q, memberId, last),
+    currentFigures: await figures(q, memberId, current),
+    rewardActive: m.active,
+    minimumMinor: BigInt(Math.round(rules.minimum[m.currency] * 100)),
+  };
+}
+
+/** Why a claim of this kind would be refused now, or null; and what it would pay. */
+function decide(a: Assessment, kind: RefundKind) {
+  const percent = kind === 'receive' ? a.rules.percent : a.rules.addWallet.percent;
+  const amount = share(a.lastFigures.netLoss, percent);
+  const reason = !a.rules.active
+    ? 'REFUND_INACTIVE'
+    : a.rewardActive
+      ? 'REFUND_CONDITION'
+      : a.lastFigures.netLoss === 0n
+        ? 'NO_REFUND'
+        : amount === 0n || amount < a.minimumMinor
+          ? 'REFUND_MINIMUM'
+          : null;
+  return { reason, amount, percent } as const;
+}
+
+/** REF-1: what receive (and addWallet) would pay now, and if nothing, why. */
+export async function check(ctx: Ctx, memberId: string): Promise<RefundCheck> {
+  const rules = await refundRules(ctx.db);
+  const a = await assess(ctx, ctx.db, memberId, rules);
+  const receive = decide(a, 'receive');
+  const toWallet = decide(a, 'addWallet');
+  const shown = (p: Period, f: { turnover: bigint; netLoss: bigint }) => ({
+    periodStart: p.start,
+    periodEnd: lastDay(p),
+    turnover: toBaht(f.turnover),
+    netLoss: toBaht(f.netLoss),
+  });
+  return {
+    result: receive.reason === null,
+    bonus: a.rewardActive,
+    refundAmount: toBaht(receive.amount),
+    refundSuccess: rules.percentSuccess,
+    refundFail: rules.percentFail,
+    info: {
+      ...shown(a.last, a.lastFigures),
+      reason: receive.reason,
+      period: rules.period,
+      percent: rules.percent,
+      minimum: toBaht(a.minimumMinor),
+      addWallet: {
+        amount: toBaht(toWallet.amount),
+        percent: rules.addWallet.percent,
+        percentSuccess: rules.addWallet.percentSuccess,
+        percentFail: rules.addWallet.percentFail,
+      },
+      current: shown(a.current, a.currentFigures),
+    },
+  };
+}
+
+const TITLES: Record<RefundKind, { th: string; la: string; en: string }> = {
+  receive: { th: 'คืนยอดเสีย', la: 'ຄືນຍອດເສຍ', en: 'Loss refund' },
+  addWallet: { th: 'คืนยอดเสียเข้ากระเป๋า', la: 'ຄືນຍອດເສຍເຂົ້າກະເປົາ', en: 'Loss refund to wallet' },
+};
+
+/**
+ * REF-1: pays the last period's refund, as `kind` says (receive: the rules' percent and exits; addWallet:
+ * the add-to-wallet ones). Under the member's claim lock; the reward's reference is the period, so the
+ * period pays once whichever way and however many claims arrive at once.
+ */
+export async function claim(ctx: Ctx, memberId: string, kind: RefundKind) {
+  const rules = await refundRules(ctx.db);
+  if (!rules.active) throw new AppError('REFUND_INACTIVE');
+  return ctx.db.tx(async (q) => {
+    await lockMemberRewards(q, memberId);
+    const a = await assess(ctx, q, memberId, rules);
+    const d = decide(a, kind);
+    if (d.reason) throw new AppError(d.reason);
+    const exits = kind === 'receive' ? rules : rules.addWallet;
+    const rewardId = await creditReward(ctx, q, {
+      memberId,
+      source: 'refund',
+      sourceRef: `${rules.period}:${a.last.start}`,
+      title: {
+        th: `${TITLES[kind].th} ${a.last.start}`,
+        la: `${TITLES[kind].la} ${a.last.start}`,
+        en: `${TITLES[kind].en} ${a.last.start}`,
+      },
+      amountMinor: d.amount,
+      percentSuccess: exits.percentSuccess,
+      percentFail: exits.percentFail,
+    });
+    if (rewardId === null) throw new AppError('NO_REFUND');
+    await q.query(
+      `insert into refund_claims (member_id, period, period_start, period_end, kind, turnover, net_loss,
+                                  percent, amount, reward_id, created_at)
+       values ($1, $2, $3::date, $4::date, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        memberId,
+        rules.period,
+        a.last.start,
+        a.last.end,
+        kind,
+        a.lastFigures.turnover.toString(),
+        a.lastFigures.netLoss.toString(),
+        d.percent,
+        d.amount.toString(),
+        rewardId,
+        ctx.clock.now(),
+      ],
+    );
+    return {
+      message: 'REFUND_SUCCESS' as const,
+      kind,
+      refundAmount: toBaht(d.amount),
+      percentSuccess: exits.percentSuccess,
+      percentFail: exits.percentFail,
+    };
+  });
+}
+
+/** REF-1: the member's refunds, newest first. */
+export async function listRefunds(ctx: Ctx, memberId: string, page: number, limit: number) {
+  const { total, rows } = await paged<{
+    amount: unknown;
+    created_at: Date;
+    kind: RefundKind;
+    period_start: string;
+    period_end: string;
+  }>(
+    ctx.db,
+    `select id, amount, created_at, kind, to_char(period_start, 'YYYY-MM-DD') as period_start,
+            to_char(period_end - 1, 'YYYY-MM-DD') as period_end
+     from refund_claims where member_id = $1`,
+    [memberId],
+    page,
+    limit,
+  );
+  const refunds: RefundLog[] = rows.map((r) => ({
+    refundAmount: toBaht(minor(r.amount)),
+    createdAt: r.created_at.toISOString(),
+    kind: r.kind,
+    periodStart: r.period_start,
+    periodEnd: r.period_end,
+  }));
+  return { total, refunds };
+}
+
+export async function refundBanners(ctx: Ctx) {
+  const rules = await refundRules(ctx.db);
+  return { active: rules.active, banners: rules.active ? rules.banners : [] };
+}
+
+export async function setRules(ctx: Ctx, change: Partial<RefundRules>): Promise<RefundRules> {
+  return ctx.db.tx(async (q) => {
+    const current = await refundRules(q);
+    const next = refund.refundRulesSchema.parse({ ...current, ...change });
+    await q.query(
+      `insert into settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`,
+      [REFUND_RULES_KEY, JSON.stringify(next)],
+    );
+    return next;
+  });
+}
