@@ -8,7 +8,7 @@ import th from '../src/i18n/locales/th.json' with { type: 'json' };
 import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import errorsEn from '../src/i18n/errors/en.json' with { type: 'json' };
 import errorsTh from '../src/i18n/errors/th.json' with { type: 'json' };
-import { screenshot, useBrowser, field, latestCodeAt } from './browser.ts';
+import { acceptAgreementsInBrowser, screenshot, useBrowser, field, latestCodeAt } from './browser.ts';
 
 const base = inject('baseUrl');
 const LOCALES = { th, la, en } as const;
@@ -99,6 +99,8 @@ for (const lng of Object.keys(LOCALES) as Lng[]) {
 
       // Without "remember": the token lives for the browser session only; a reload keeps it (SH-15).
       await login(page, T, member, false);
+      // HOME-2: a new member's home asks to accept the agreements, in the member's language.
+      await acceptAgreementsInBrowser(page, T, `agreements-${lng}`);
       const first = await storedToken(page);
       expect(first.local).toBeNull();
       expect(first.session).toBeTruthy();

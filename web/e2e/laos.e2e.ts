@@ -16,7 +16,15 @@ import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import { checkCrc, field as tlvField } from '../../server/src/payments/emv-tlv.ts';
 import { LAPNET_AID, parseLapnet } from '../../server/src/payments/lapnet.ts';
 import { root, startServer, webDist } from '../../scripts/lib.mjs';
-import { postTo, screenshot, useBrowser, escapeRegExp, field, latestCodeAt } from './browser.ts';
+import {
+  acceptAgreementsInBrowser,
+  postTo,
+  screenshot,
+  useBrowser,
+  escapeRegExp,
+  field,
+  latestCodeAt,
+} from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
 /** The operator's kip account at BCEL, which a Laos build seeds (server/src/db/seed.ts). */
@@ -171,6 +179,8 @@ async function logIn(page: Page, m: { phone: string; password: string }) {
   await page.getByRole('button', { name: la.login.submit }).click();
   await page.waitForURL(/\/user\/home$/);
   await expect.poll(() => socketConnects, { timeout: 15_000 }).toBeGreaterThan(connects);
+  // HOME-2: each member logs in here once, new: the agreements ask to be accepted, in Lao.
+  await acceptAgreementsInBrowser(page, la);
 }
 
 async function logOut(page: Page) {

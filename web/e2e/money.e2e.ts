@@ -4,6 +4,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import {
+  acceptAgreementsFor,
   bankTransfer,
   expectSuccessfulEntries,
   logInInBrowser,
@@ -29,6 +30,8 @@ describe('money in the browser', () => {
     // The member sends 1,500 baht from their registered account at their own bank.
     await bankTransfer(DEMO, 1500);
 
+    // The seeded demo member has accepted the agreements before (HOME-2 has its own browser test).
+    await acceptAgreementsFor(DEMO);
     await logInInBrowser(page, DEMO);
     await expect.poll(() => page.getByText('฿1,500.00').count()).toBeGreaterThan(0);
     await screenshot(page, 'money-home-en');
