@@ -21,6 +21,11 @@
 //   spin-coins <phone|memberId> <n>   give n spin coins to a member (a negative n takes them back)
 //   invite-rules [json]       the invite programme's rules; with json ('{"percent":1}') changes them
 //   refund-rules [json]       the loss refund's rules; with json ('{"period":"weekly"}') changes them
+//   bonuses | promotions      every bonus or promotion code, switched off ones too, with its claims
+//   bonus-set <json|file>     create or replace a bonus by code and currency (docs/api.md Bonuses)
+//   promotion-set <json|file> create or replace a promotion code
+//   bonus-on | bonus-off | promotion-on | promotion-off <code> [BAHT|LAK]
+//                             switch a bonus or promotion on or off (BAHT by default)
 // OPS_URL (default http://localhost:3000) and OPS_TOKEN (default: the one `npm start` keeps in ./data).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +35,14 @@ const tokenFile = join(process.env.DATA_DIR ?? join(root, 'data'), '.ops-token')
 const token = process.env.OPS_TOKEN ?? (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '');
 const base = process.env.OPS_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const [command, arg, ...rest] = process.argv.slice(2);
+
+/** JSON given inline ('{...}') or as a file name. */
+const jsonArg = (a) => JSON.parse(a?.trim().startsWith('{') ? a : readFileSync(a ?? '', 'utf8'));
+const switchTo = (kind, active) => [
+  'POST',
+  `/api/ops/${kind}/${encodeURIComponent(arg ?? '')}/switch`,
+  { currency: (rest[0] ?? 'BAHT').toUpperCase(), active },
+];
 
 const routes = {
   withdrawals: () => [
@@ -81,6 +94,14 @@ const routes = {
     { currency: arg, amountPerCoin: Number(rest[0]), maxPerDeposit: rest[1] ? Number(rest[1]) : null },
   ],
   'spin-coins': () => ['POST', '/api/ops/spin/coins', { member: arg, coins: Number(rest[0]) }],
+  bonuses: () => ['GET', '/api/ops/bonuses'],
+  promotions: () => ['GET', '/api/ops/promotions'],
+  'bonus-set': () => ['POST', '/api/ops/bonuses', jsonArg(arg)],
+  'promotion-set': () => ['POST', '/api/ops/promotions', jsonArg(arg)],
+  'bonus-on': () => switchTo('bonuses', true),
+  'bonus-off': () => switchTo('bonuses', false),
+  'promotion-on': () => switchTo('promotions', true),
+  'promotion-off': () => switchTo('promotions', false),
 };
 if (
   !routes[command] ||
@@ -90,6 +111,10 @@ if (
     !arg) ||
   ((command === 'credit' || command === 'chat-reply') && !rest[0]) ||
   (['spin-slices', 'spin-coin-rule', 'spin-coins'].includes(command) && !arg) ||
+  (['bonus-set', 'promotion-set', 'bonus-on', 'bonus-off', 'promotion-on', 'promotion-off'].includes(
+    command,
+  ) &&
+    !arg) ||
   (['spin-coin-rule', 'spin-coins'].includes(command) && !rest[0])
 ) {
   console.log(

@@ -45,6 +45,9 @@ import { httpGames } from './providers/games/http-games.ts';
 import type { GameProvider } from './providers/games/games.ts';
 import { gameRoutes } from './modules/games/routes.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
+import { bonusRoutes } from './modules/bonuses/routes.ts';
+import { inviteRoutes } from './modules/invite/routes.ts';
+import { refundRoutes } from './modules/refund/routes.ts';
 import { spinRoutes } from './modules/spin/routes.ts';
 import { reconcileTransfers } from './modules/games/transfers.ts';
 import { startBetFeed } from './modules/games/bets.ts';
@@ -196,6 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slipRoutes(api, ctx);
     gameRoutes(api, ctx);
     rewardRoutes(api, ctx);
+    bonusRoutes(api, ctx, config.opsTokens);
+    inviteRoutes(api, ctx, config.opsTokens);
+    refundRoutes(api, ctx, config.opsTokens);
     spinRoutes(api, ctx, config.opsTokens);
     opsRoutes(api, ctx, config.opsTokens);
     // Chat messages reach their room on every instance through the realtime server (Redis adapter).

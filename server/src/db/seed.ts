@@ -9,7 +9,9 @@ import {
   type Region,
 } from '@krapao/contract';
 import { hashPassword } from '../modules/accounts/passwords.ts';
+import { inviteRefundSettings } from './seed-invite-refund.ts';
 import { seedSpin } from '../modules/spin/seed.ts';
+import { seedBonuses } from '../modules/bonuses/seed.ts';
 
 type Bank = [
   code: string,
@@ -307,6 +309,12 @@ export async function seed(db: Db, opts: { demoMember: boolean; region?: Region 
         JSON.stringify(value),
       ]);
     }
+    for (const [key, value] of Object.entries(inviteRefundSettings(laos))) {
+      await q.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', [
+        key,
+        JSON.stringify(value),
+      ]);
+    }
     for (const [i, a] of [...HOUSE_ACCOUNTS, ...(laos ? LAO_HOUSE_ACCOUNTS : [])].entries()) {
       await q.query(
         `insert into house_accounts (bank_code, bank_type, mode, account_name, account_no, currency, sort)
@@ -342,6 +350,7 @@ export async function seed(db: Db, opts: { demoMember: boolean; region?: Region 
     }
     if (opts.demoMember) await seedDemoMember(q, 'DEMO01', DEMO_MEMBER, 'BAHT');
     await seedSpin(q);
+    await seedBonuses(q);
     if (opts.demoMember && laos) await seedDemoMember(q, 'DEMOLA', LAO_DEMO_MEMBER, 'LAK');
   });
 }

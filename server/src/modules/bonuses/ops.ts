@@ -1,0 +1,177 @@
+import { toBaht, toMinor, type bonuses } from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { minor } from '../../ledger/ledger.ts';
+import { audited } from '../ops/service.ts';
+import { ruleColumns, ruleOf, type RuleRow } from './rules.ts';
+
+type BonusConfig = bonuses.BonusConfig;
+type PromotionConfig = bonuses.PromotionConfig;
+
+/**
+ * Issue 10 item 6: the operator configures bonuses and promotions without a deploy (npm run ops --
+ * bonuses | bonus-set | bonus-off | promotions | promotion-set | promotion-off). Saving a code that
+ * exists in that currency replaces it; claims already paid keep what they paid. Every change is audited.
+ */
+
+const money = (v: unknown) => (v === null || v === undefined ? null : toBaht(minor(v)));
+
+function shown(r: Record<string, unknown> & RuleRow) {
+  return {
+    ...r,
+    id: String(r.id),
+    reward: ruleOf(r),
+    min_deposit: money(r.min_deposit),
+    reward_max: money(r.reward_max),
+    reward_fixed: money(r.reward_fixed),
+  };
+}
+
+export async function listBonuses(ctx: Ctx) {
+  const rows = await ctx.db.query<Record<string, unknown> & RuleRow>(
+    `select b.*, (select count(*)::int from bonus_claims c where c.bonus_id = b.id) as claims
+     from bonuses b order by b.currency, b.sort, b.id`,
+  );
+  return rows.map(shown);
+}
+
+export async function listPromotions(ctx: Ctx) {
+  const rows = await ctx.db.query<Record<string, unknown> & RuleRow>(
+    `select * from promotions order by currency, id`,
+  );
+  return rows.map(shown);
+}
+
+export function saveBonus(ctx: Ctx, operator: string, b: BonusConfig) {
+  const rule = ruleColumns(b.reward);
+  return audited(
+    ctx,
+    { operator, action: 'bonus.save', target: `${b.code}/${b.currency}`, detail: { ...b } },
+    async () => {
+      const [row] = await ctx.db.query<Record<string, unknown> & RuleRow>(
+        `insert into bonuses (code, currency, name, notice, banners, type, max_received, reward_kind,
+                              reward_percent, reward_max, reward_fixed, min_deposit, categories,
+                              percent_success, percent_fail, active, sort, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+         on conflict (code, currency) do update set
+           name = excluded.name, notice = excluded.notice, banners = excluded.banners, type = excluded.type,
+           max_received = excluded.max_received, reward_kind = excluded.reward_kind,
+           reward_percent = excluded.reward_percent, reward_max = excluded.reward_max,
+           reward_fixed = excluded.reward_fixed, min_deposit = excluded.min_deposit,
+           categories = excluded.categories, percent_success = excluded.percent_success,
+           percent_fail = excluded.percent_fail, active = excluded.active, sort = excluded.sort,
+           updated_at = excluded.updated_at
+         returning *`,
+        [
+          b.code,
+          b.currency,
+          JSON.stringify(b.name),
+          JSON.stringify(b.notice),
+          JSON.stringify(b.banners),
+          b.type,
+          b.maxReceived,
+          rule.kind,
+          rule.percent,
+          rule.max,
+          rule.fixed,
+          toMinor(b.minDeposit).toString(),
+          b.categories,
+          b.percentSuccess,
+          b.percentFail,
+          b.active,
+          b.sort,
+          ctx.clock.now(),
+        ],
+      );
+      return shown(row!);
+    },
+  );
+}
+
+/** A date the operator typed (ISO 8601), or INVALID_REQUEST. */
+function dateOf(v: string | null): Date | null {
+  if (v === null) return null;
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) throw new AppError('INVALID_REQUEST');
+  return d;
+}
+
+export function savePromotion(ctx: Ctx, operator: string, p: PromotionConfig) {
+  const rule = ruleColumns(p.reward);
+  return audited(
+    ctx,
+    { operator, action: 'promotion.save', target: `${p.code}/${p.currency}`, detail: { ...p } },
+    async () => {
+      const from = dateOf(p.validFrom);
+      const to = dateOf(p.validTo);
+      if (from && to && to <= from) throw new AppError('INVALID_REQUEST');
+      const [row] = await ctx.db
+        .query<Record<string, unknown> & RuleRow>(
+          `insert into promotions (code, currency, description, reward_kind, reward_percent, reward_max,
+                                 reward_fixed, min_deposit, categories, percent_success, percent_fail,
+                                 total_cap, valid_from, valid_to, active, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+         on conflict (code, currency) do update set
+           description = excluded.description, reward_kind = excluded.reward_kind,
+           reward_percent = excluded.reward_percent, reward_max = excluded.reward_max,
+           reward_fixed = excluded.reward_fixed, min_deposit = excluded.min_deposit,
+           categories = excluded.categories, percent_success = excluded.percent_success,
+           percent_fail = excluded.percent_fail, total_cap = excluded.total_cap,
+           valid_from = excluded.valid_from, valid_to = excluded.valid_to, active = excluded.active,
+           updated_at = excluded.updated_at
+         returning *`,
+          [
+            p.code,
+            p.currency,
+            JSON.stringify(p.description),
+            rule.kind,
+            rule.percent,
+            rule.max,
+            rule.fixed,
+            toMinor(p.minDeposit).toString(),
+            p.categories,
+            p.percentSuccess,
+            p.percentFail,
+            p.totalCap,
+            from,
+            to,
+            p.active,
+            ctx.clock.now(),
+          ],
+        )
+        .catch((err: { code?: string }) => {
+          // 23514: a total below the claims already made.
+          if (err.code === '23514') throw new AppError('INVALID_REQUEST');
+          throw err;
+        });
+      return shown(row!);
+    },
+  );
+}
+
+/** Switches a bonus or promotion on or off; NO_DATA (404) when that code has no such currency. */
+export function switchProgramme(
+  ctx: Ctx,
+  operator: string,
+  table: 'bonuses' | 'promotions',
+  code: string,
+  s: { currency: string; active: boolean },
+) {
+  const kind = table === 'bonuses' ? 'bonus' : 'promotion';
+  return audited(
+    ctx,
+    {
+      operator,
+      action: `${kind}.${s.active ? 'on' : 'off'}`,
+      target: `${code.toUpperCase()}/${s.currency}`,
+    },
+    async () => {
+      const [row] = await ctx.db.query<Record<string, unknown> & RuleRow>(
+        `update ${table} set active = $3, updated_at = $4 where code = $1 and currency = $2 returning *`,
+        [code.trim().toUpperCase(), s.currency, s.active, ctx.clock.now()],
+      );
+      if (!row) throw new AppError('NO_DATA', 404);
+      return shown(row);
+    },
+  );
+}

@@ -1,0 +1,147 @@
+// The seeded bonuses and promotion codes (issue 10 item 6): what a newcomer sees on /user/bonus, in baht
+// and in kip, with th, la and en texts and the banners drawn in web/public/programmes/. Only what is
+// absent is written: an operator's bonus or promotion of the same code and currency is never replaced.
+import type { bonuses } from '@krapao/contract';
+import { toMinor } from '@krapao/contract';
+import type { Queryable } from '../../db/db.ts';
+import { ruleColumns } from './rules.ts';
+
+type SeedBonus = Omit<bonuses.BonusConfig, 'active'>;
+type SeedPromotion = Omit<bonuses.PromotionConfig, 'active'>;
+
+const notice = (turnover: number) => ({
+  th: `รับโบนัสแล้วต้องทำยอดเล่นให้ได้ ${turnover} เท่าของโบนัสก่อนถอน หากยอดเงินคงเหลือต่ำกว่า %percentFail%% ของโบนัส โบนัสจะสิ้นสุด ระหว่างที่โบนัสทำงานอยู่จะถอนเงินหรือรับโบนัสอื่นไม่ได้`,
+  la: `ຮັບໂບນັດແລ້ວຕ້ອງຫຼິ້ນໃຫ້ໄດ້ຍອດ ${turnover} ເທົ່າຂອງໂບນັດກ່ອນຖອນ. ຖ້າຍອດເງິນຄົງເຫຼືອຕ່ຳກວ່າ %percentFail%% ຂອງໂບນັດ ໂບນັດຈະສິ້ນສຸດ. ໃນລະຫວ່າງທີ່ໂບນັດເຮັດວຽກຢູ່ ຈະຖອນເງິນ ຫຼື ຮັບໂບນັດອື່ນບໍ່ໄດ້.`,
+  en: `Play ${turnover} times the bonus before you withdraw. If your balance falls below %percentFail%% of the bonus, the bonus ends. While it is active you cannot withdraw or take another bonus.`,
+});
+
+const banners = (...names: string[]) => names.map((n) => ({ image: `/programmes/${n}.svg`, html: '' }));
+
+const welcome = (currency: 'BAHT' | 'LAK'): SeedBonus => ({
+  code: 'WELCOME100',
+  currency,
+  name: {
+    th: 'โบนัสต้อนรับ 100%',
+    la: 'ໂບນັດຕ້ອນຮັບ 100%',
+    en: 'Welcome bonus 100%',
+  },
+  notice: notice(5),
+  banners: banners('welcome', 'rules'),
+  type: 'limit',
+  maxReceived: 1,
+  reward: { kind: 'percent', percent: 100, max: currency === 'BAHT' ? 500 : 150_000 },
+  minDeposit: currency === 'BAHT' ? 100 : 20_000,
+  categories: null,
+  percentSuccess: 500,
+  percentFail: 10,
+  sort: 1,
+});
+
+const daily = (currency: 'BAHT' | 'LAK'): SeedBonus => ({
+  code: 'DAILY10',
+  currency,
+  name: { th: 'ฝากรายวันรับ 10%', la: 'ຝາກປະຈຳວັນຮັບ 10%', en: 'Daily deposit 10%' },
+  notice: notice(3),
+  banners: banners('daily', 'rules'),
+  type: 'day',
+  maxReceived: 2,
+  reward: { kind: 'percent', percent: 10, max: currency === 'BAHT' ? 300 : 90_000 },
+  minDeposit: currency === 'BAHT' ? 300 : 50_000,
+  categories: ['slot'],
+  percentSuccess: 300,
+  percentFail: 20,
+  sort: 2,
+});
+
+const weekly = (currency: 'BAHT' | 'LAK'): SeedBonus => ({
+  code: 'WEEKLY50',
+  currency,
+  name: {
+    th: currency === 'BAHT' ? 'ฝากครบรับ 50 บาททุกสัปดาห์' : 'ฝากครบรับ 15,000 กีบทุกสัปดาห์',
+    la: currency === 'BAHT' ? 'ຝາກຄົບຮັບ 50 ບາດທຸກອາທິດ' : 'ຝາກຄົບຮັບ 15,000 ກີບທຸກອາທິດ',
+    en: currency === 'BAHT' ? 'Weekly 50 baht' : 'Weekly 15,000 kip',
+  },
+  notice: notice(10),
+  banners: banners('weekly'),
+  type: 'week',
+  maxReceived: 1,
+  reward: { kind: 'fixed', amount: currency === 'BAHT' ? 50 : 15_000 },
+  minDeposit: currency === 'BAHT' ? 500 : 150_000,
+  categories: ['sport', 'lotto'],
+  percentSuccess: 1_000,
+  percentFail: 10,
+  sort: 3,
+});
+
+const promotion = (currency: 'BAHT' | 'LAK'): SeedPromotion => ({
+  code: 'KRAPAO50',
+  currency,
+  description: {
+    th: `โค้ดโปรโมชัน KRAPAO50: รับ 50% ของยอดฝากล่าสุด สูงสุด ${currency === 'BAHT' ? '300 บาท' : '90,000 กีบ'} ทำยอดเล่น 4 เท่าของโบนัสก่อนถอน ใช้ได้ครั้งเดียวต่อสมาชิก`,
+    la: `ລະຫັດໂປຣໂມຊັນ KRAPAO50: ຮັບ 50% ຂອງຍອດຝາກລ່າສຸດ ສູງສຸດ ${currency === 'BAHT' ? '300 ບາດ' : '90,000 ກີບ'}. ຫຼິ້ນໃຫ້ໄດ້ຍອດ 4 ເທົ່າຂອງໂບນັດກ່ອນຖອນ. ໃຊ້ໄດ້ຄັ້ງດຽວຕໍ່ສະມາຊິກ.`,
+    en: `Promotion code KRAPAO50: 50% of your latest deposit, up to ${currency === 'BAHT' ? '300 baht' : '90,000 kip'}. Play 4 times the bonus before you withdraw. Once per member.`,
+  },
+  reward: { kind: 'percent', percent: 50, max: currency === 'BAHT' ? 300 : 90_000 },
+  minDeposit: currency === 'BAHT' ? 100 : 20_000,
+  categories: null,
+  percentSuccess: 400,
+  percentFail: 10,
+  totalCap: 1_000,
+  validFrom: null,
+  validTo: null,
+});
+
+export async function seedBonuses(q: Queryable) {
+  for (const currency of ['BAHT', 'LAK'] as const) {
+    for (const b of [welcome(currency), daily(currency), weekly(currency)]) {
+      const rule = ruleColumns(b.reward);
+      await q.query(
+        `insert into bonuses (code, currency, name, notice, banners, type, max_received, reward_kind,
+                              reward_percent, reward_max, reward_fixed, min_deposit, categories,
+                              percent_success, percent_fail, sort)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+         on conflict (code, currency) do nothing`,
+        [
+          b.code,
+          b.currency,
+          JSON.stringify(b.name),
+          JSON.stringify(b.notice),
+          JSON.stringify(b.banners),
+          b.type,
+          b.maxReceived,
+          rule.kind,
+          rule.percent,
+          rule.max,
+          rule.fixed,
+          toMinor(b.minDeposit).toString(),
+          b.categories,
+          b.percentSuccess,
+          b.percentFail,
+          b.sort,
+        ],
+      );
+    }
+    const p = promotion(currency);
+    const rule = ruleColumns(p.reward);
+    await q.query(
+      `insert into promotions (code, currency, description, reward_kind, reward_percent, reward_max,
+                               reward_fixed, min_deposit, categories, percent_success, percent_fail, total_cap)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       on conflict (code, currency) do nothing`,
+      [
+        p.code,
+        p.currency,
+        JSON.stringify(p.description),
+        rule.kind,
+        rule.percent,
+        rule.max,
+        rule.fixed,
+        toMinor(p.minDeposit).toString(),
+        p.categories,
+        p.percentSuccess,
+        p.percentFail,
+        p.totalCap,
+      ],
+    );
+  }
+}
