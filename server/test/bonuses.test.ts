@@ -285,6 +285,21 @@ describe('the operator configures bonuses and promotions (issue 10 item 6)', () 
       max_received: 5,
       reward: { kind: 'percent', percent: 20, max: 100 },
     });
+    // Operator HTML leaves the server cleaned; a banner picture must be this site's or https.
+    await saveBonus('HTMLBONUS', {
+      banners: [
+        {
+          image: '/programmes/welcome.svg',
+          html: '<b>ok</b><img src=x onerror=alert(1)><script>alert(2)</script>',
+        },
+        { image: 'javascript:alert(3)', html: '' },
+      ],
+    });
+    const shown = (await cards((await registerAndLogin(t.app)).token)).find((b) => b.code === 'HTMLBONUS')!;
+    const banners = shown.banners as Array<{ image: string; html: string }>;
+    expect(banners.map((b) => b.image)).toEqual(['/programmes/welcome.svg']);
+    expect(banners[0]!.html).toContain('<b>ok</b>');
+    expect(banners[0]!.html).not.toMatch(/onerror|<script/);
     // A wrong rule is refused by the contract.
     expect((await ops('POST', '/api/ops/bonuses', bonusConfig('BAD', { percentFail: 120 }))).status).toBe(
       400,

@@ -6,6 +6,7 @@ import {
   type LocalizedText,
   type Promotion,
 } from '@krapao/contract';
+import { filterXSS } from 'xss';
 import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
@@ -54,6 +55,12 @@ interface PromotionRow extends RuleRow {
   valid_to: Date | null;
 }
 
+/**
+ * Operator HTML is sanitised before it leaves the server (DESIGN.md), and the web cleans it again; a
+ * banner's picture is a path of this site or an https address.
+ */
+const SAFE_IMAGE = /^(\/(?!\/)|https:\/\/)/;
+
 /** SQL: where the current period of a bonus type starts at `at`, in the operator's zone `tz` (024). */
 const periodSql = (type: string, at: string, tz: string) =>
   `reward_period_start(${type}, ${at}::timestamptz, ${tz})`;
@@ -92,7 +99,9 @@ export async function listBonuses(ctx: Ctx, memberId: string): Promise<Bonus[]> 
       minDeposit: toBaht(minor(b.min_deposit)),
       reward: ruleOf(b),
       categories: b.categories,
-      banners: b.banners.map((x) => ({ image: x.image, html: x.html ?? '' })),
+      banners: b.banners
+        .filter((x) => SAFE_IMAGE.test(x.image))
+        .map((x) => ({ image: x.image, html: filterXSS(x.html ?? '') })),
       state: b.is_active ? 'current' : received.length >= b.max_received ? 'received' : 'available',
       userBonus:
         b.last_reward === null ? null : { _id: String(b.last_reward), isActive: b.is_active, received },
