@@ -55,6 +55,10 @@ describe('message types', () => {
     const { panel, user, api } = await openWidget(server);
     const html = await within(panel).findByText('<img src=x onerror=alert(1)><b>bold</b>');
     expect(html.querySelector('img, b')).toBeNull();
+    // Who wrote it: the operator as "Support" (its name on the message is internal), the bot as itself.
+    expect(within(panel).getByText('Support')).toBeTruthy();
+    expect(within(panel).queryByText('Nok')).toBeNull();
+    expect(within(panel).getByText('Krapao assistant')).toBeTruthy();
 
     const faq = within(panel).getByRole('link', { name: 'Open the FAQ' });
     expect(faq.getAttribute('href')).toBe('https://help.example/faq');

@@ -13,6 +13,8 @@ export interface ShownMessage {
   seq?: number;
   clientId: string | null;
   sender: ChatMessage['sender'];
+  /** Who wrote it, as the server names them (the operator's or the bot's name). */
+  name?: string | null;
   message: ChatMessageBody;
   createdAt: string;
   readAt: string | null;
@@ -34,6 +36,7 @@ export function shownOf(stored: ChatMessage): ShownMessage {
     seq: stored.seq,
     clientId: stored.clientId,
     sender: stored.sender,
+    name: stored.name,
     message: stored.message,
     createdAt: stored.createdAt,
     readAt: stored.readAt,

@@ -150,6 +150,7 @@ export function ChatPanel({ id, conversation, onClose }: ChatPanelProps) {
               lastOwn={message.key === lastOwnKey}
               // The operator's newest message offers its quick replies until the customer answers.
               showReplies={i === lastIndex}
+              showName={messages[i - 1]?.sender !== message.sender}
               onPostback={conversation.sendPostback}
               onRetry={conversation.retry}
             />

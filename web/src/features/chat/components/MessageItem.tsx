@@ -211,16 +211,31 @@ export interface MessageItemProps {
   lastOwn: boolean;
   /** Quick replies show under the operator's newest message until the customer answers. */
   showReplies: boolean;
+  /** The first of a run of the other side's messages says who wrote it. */
+  showName: boolean;
   onPostback: Postback;
   onRetry: (key: string) => void;
 }
 
 /** CHAT-4: one message, by type, with its delivery state when it is the customer's. */
-export function MessageItem({ message, lastOwn, showReplies, onPostback, onRetry }: MessageItemProps) {
+export function MessageItem({
+  message,
+  lastOwn,
+  showReplies,
+  showName,
+  onPostback,
+  onRetry,
+}: MessageItemProps) {
   const { t } = useTranslation();
   const own = message.sender === 'customer';
   const body = message.message;
-  const who = own ? t('chat.you') : message.sender === 'bot' ? t('chat.bot') : t('chat.operator');
+  // The operator's name on a message is the operator token's label, an internal name: the customer reads
+  // "Support" in their language. The bot names itself in the customer's language.
+  const who = own
+    ? t('chat.you')
+    : message.sender === 'bot'
+      ? message.name || t('chat.bot')
+      : t('chat.operator');
   return (
     <li
       className={`chat-row ${own ? 'chat-row--own' : 'chat-row--their'}`}
@@ -228,6 +243,11 @@ export function MessageItem({ message, lastOwn, showReplies, onPostback, onRetry
       data-seq={message.seq}
       data-testid="chat-message"
     >
+      {showName && !own && (
+        <span className="chat-name" aria-hidden>
+          {who}
+        </span>
+      )}
       {body.message_type === 'generic' ? (
         <Cards body={body} onPostback={onPostback} />
       ) : (
