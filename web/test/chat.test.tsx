@@ -208,6 +208,33 @@ describe('identity', () => {
     expect(api.callsTo('POST', '/api/chat/guest')).toHaveLength(1);
   });
 
+  it('[CHAT-7] a kept guest token the server no longer takes (a new app secret) is replaced by a new guest, once', async () => {
+    localStorage.setItem('guest_chat_id', JSON.stringify({ guestId: 'old-guest', guestToken: 'gt_stale' }));
+    const server = chatServer([chatMessage(1, 'bot', textOf('Welcome back'))]);
+    const history = server.handlers['POST /api/chat/history']!;
+    const api = mockApi({
+      ...server.handlers,
+      'POST /api/chat/history': (call) =>
+        call.headers.get('X-Chat-Guest') === 'gt_stale'
+          ? json({ message: 'CHAT_GUEST_INVALID' }, 401)
+          : history(call),
+    });
+    const { user } = await guestWidget();
+    await openChat(user);
+    // The new guest's conversation replaces the refused one's.
+    const panel = await waitFor(() => {
+      const dialog = screen.getByRole('dialog', { name: 'Chat with Krapao support' });
+      within(dialog).getByText('Welcome back');
+      return dialog;
+    });
+    expect(api.callsTo('POST', '/api/chat/guest')).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem('guest_chat_id')!)).toEqual(GUEST);
+    expect(api.callsTo('POST', '/api/chat/history').at(-1)!.headers.get('X-Chat-Guest')).toBe(
+      GUEST.guestToken,
+    );
+    expect(within(panel).queryByText('Cannot start chatting')).toBeNull();
+  });
+
   it('[CHAT-7] a member chats under their user id and session: no guest, the socket joins PREFIX-userId', async () => {
     logIn();
     const server = chatServer();

@@ -2,7 +2,7 @@ import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE, type Endpoint } from '@kra
 import type { z } from 'zod';
 import { callApi, type CallOptions } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
-import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage';
+import { readJson, removeItem, STORAGE_KEYS, writeJson } from '../../../lib/storage';
 import { chat, CHAT_GUEST_HEADER } from './contract';
 
 /**
@@ -46,6 +46,11 @@ export function guestIdentity(): Promise<ChatIdentity> {
     },
   );
   return asking.then((guest) => ({ kind: 'guest', ...guest }));
+}
+
+/** The server no longer takes the kept guest token (CHAT_GUEST_INVALID): the next guestIdentity() is new. */
+export function forgetGuest(): void {
+  removeItem(STORAGE_KEYS.guestChatId);
 }
 
 /** The body's name for the conversation: { userId } or { guestId }. */

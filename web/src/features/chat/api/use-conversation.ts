@@ -32,6 +32,8 @@ import {
 import { chatCall, whoOf, type ChatIdentity } from './identity';
 import { uploadChatFile } from './upload-file';
 
+/** The server's answer to a guest token it no longer takes (a new app secret, a forged one). */
+const GUEST_REFUSED = 'CHAT_GUEST_INVALID';
 /** A join the server does not answer within this counts as failed (the check tries again). */
 const JOIN_ACK_TIMEOUT_MS = 8_000;
 /** A catch-up after a reconnect reads at most this many pages back; older ones load on scrolling up. */
@@ -94,6 +96,8 @@ export function useConversation(
   identity: ChatIdentity | undefined,
   prefix: string | undefined,
   open: boolean,
+  /** The server refused this guest token (CHAT_GUEST_INVALID): the caller gets a new one. */
+  onGuestRefused?: (guestToken: string) => void,
 ): Conversation {
   const [messages, setMessages] = useState<ShownMessage[]>([]);
   const [phase, setPhase] = useState<ChatPhase>('connecting');
@@ -105,6 +109,14 @@ export function useConversation(
   // The latest list, for callbacks that must not re-create on every message.
   const current = useRef(messages);
   current.current = messages;
+  const guestRefused = useRef(onGuestRefused);
+  guestRefused.current = onGuestRefused;
+  const checkRefusal = useCallback(
+    (code: string) => {
+      if (code === GUEST_REFUSED && identity?.kind === 'guest') guestRefused.current?.(identity.guestToken);
+    },
+    [identity],
+  );
 
   const merge = useCallback((incoming: readonly ChatMessage[]) => {
     setMessages((list) => mergeStored(list, incoming));
@@ -133,13 +145,14 @@ export function useConversation(
           break;
       }
       setHistoryFailed(false);
-    } catch {
+    } catch (error) {
       // A conversation that cannot be read now stays quiet (ERR-3's lists); the next join asks again.
       if (since === 0) setHistoryFailed(true);
+      checkRefusal(errorCode(error));
     } finally {
       setLoaded(true);
     }
-  }, [identity, merge]);
+  }, [identity, merge, checkRefusal]);
 
   // The first page, as soon as we know who is asking.
   useEffect(() => {
@@ -186,7 +199,10 @@ export function useConversation(
           joined = false;
           setPhase((p) => (p === 'failed' ? p : 'offline'));
         };
-        const onConnectError = () => setPhase((p) => (p === 'ready' || p === 'connecting' ? 'offline' : p));
+        const onConnectError = (error: Error) => {
+          checkRefusal(error.message);
+          setPhase((p) => (p === 'ready' || p === 'connecting' ? 'offline' : p));
+        };
         const onMessage = (payload: unknown) => {
           const message = chatMessageSchema.safeParse(payload);
           if (message.success) merge([message.data]);
@@ -232,7 +248,7 @@ export function useConversation(
       cleanup?.();
       release?.();
     };
-  }, [identity, prefix, merge, catchUp]);
+  }, [identity, prefix, merge, catchUp, checkRefusal]);
 
   const loadOlder = useCallback(async () => {
     if (!identity || loadingOlder) return;
@@ -262,11 +278,13 @@ export function useConversation(
       setMessages((list) => patchByKey(list, key, { status: 'sending', message: body, error: undefined }));
       chatCall(identity, chat.sendMessage, { clientId, message: body, locale: currentLocale() }).then(
         (stored) => merge([stored]),
-        (error: unknown) =>
-          setMessages((list) => patchByKey(list, key, { status: 'failed', error: errorCode(error) })),
+        (error: unknown) => {
+          setMessages((list) => patchByKey(list, key, { status: 'failed', error: errorCode(error) }));
+          checkRefusal(errorCode(error));
+        },
       );
     },
-    [identity, merge],
+    [identity, merge, checkRefusal],
   );
 
   const sendBody = useCallback(

@@ -1,8 +1,8 @@
 import { IconMessageCircle, IconX } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useChatConfig } from '../api/get-config';
-import { guestIdentity, type ChatIdentity } from '../api/identity';
+import { forgetGuest, guestIdentity, type ChatIdentity } from '../api/identity';
 import { useConversation } from '../api/use-conversation';
 import { ChatPanel } from './ChatPanel';
 import './chat.css';
@@ -21,21 +21,21 @@ export interface ChatWidgetProps {
  * guest (CHAT-7) and connects only once they open the chat.
  */
 export function ChatWidget({ member, defaultOpen = false }: ChatWidgetProps) {
-  const { t } = useTranslation();
-  const panelId = useId();
   const config = useChatConfig();
   const [open, setOpen] = useState(defaultOpen);
   const [opened, setOpened] = useState(defaultOpen);
   const [guest, setGuest] = useState<ChatIdentity>();
   const [guestFailed, setGuestFailed] = useState(false);
+  // A kept guest token the server refuses is replaced once; refused again, the chat cannot start.
+  const renewed = useRef(false);
+  const [generation, setGeneration] = useState(0);
   const enabled = config.data?.enabled === true;
   const memberId = member?.userId;
   const isMember = member !== null;
 
   useEffect(() => {
-    if (isMember || !enabled || !opened || guest) return;
+    if (isMember || !enabled || !opened || guest || guestFailed) return;
     let live = true;
-    setGuestFailed(false);
     guestIdentity().then(
       (identity) => live && setGuest(identity),
       () => live && setGuestFailed(true),
@@ -43,13 +43,25 @@ export function ChatWidget({ member, defaultOpen = false }: ChatWidgetProps) {
     return () => {
       live = false;
     };
-  }, [isMember, enabled, opened, guest]);
+  }, [isMember, enabled, opened, guest, guestFailed]);
+
+  const guestToken = useRef<string | undefined>(undefined);
+  guestToken.current = guest?.kind === 'guest' ? guest.guestToken : undefined;
+  const onGuestRefused = useCallback((refused: string) => {
+    // Several calls may come back refused: the token is replaced once, not once per call.
+    if (refused !== guestToken.current) return;
+    guestToken.current = undefined;
+    forgetGuest();
+    if (renewed.current) setGuestFailed(true);
+    renewed.current = true;
+    setGuest(undefined);
+    setGeneration((g) => g + 1);
+  }, []);
 
   const identity = useMemo<ChatIdentity | undefined>(
     () => (isMember ? (memberId ? { kind: 'member', userId: memberId } : undefined) : guest),
     [isMember, memberId, guest],
   );
-  const conversation = useConversation(enabled ? identity : undefined, config.data?.PREFIX, open);
 
   useEffect(() => {
     if (!open) return;
@@ -59,22 +71,58 @@ export function ChatWidget({ member, defaultOpen = false }: ChatWidgetProps) {
   }, [open]);
 
   if (!enabled) return null;
-  const toggle = () => {
-    setOpen((o) => !o);
-    setOpened(true);
-  };
+  return (
+    // A new guest is another conversation: nothing of the one before stays on screen.
+    <Conversation
+      key={generation}
+      identity={identity}
+      prefix={config.data?.PREFIX}
+      open={open}
+      failed={guestFailed}
+      onToggle={() => {
+        setOpen((o) => !o);
+        setOpened(true);
+      }}
+      onClose={() => setOpen(false)}
+      onGuestRefused={isMember ? undefined : onGuestRefused}
+    />
+  );
+}
+
+interface ConversationProps {
+  identity: ChatIdentity | undefined;
+  prefix: string | undefined;
+  open: boolean;
+  failed: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+  onGuestRefused: ((guestToken: string) => void) | undefined;
+}
+
+function Conversation({
+  identity,
+  prefix,
+  open,
+  failed,
+  onToggle,
+  onClose,
+  onGuestRefused,
+}: ConversationProps) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const conversation = useConversation(identity, prefix, open, onGuestRefused);
   const unread = conversation.unread;
   return (
     <>
       {open && (
         // On a phone the page behind dims; a tap on it closes the chat.
-        <div className="chat-scrim" aria-hidden onClick={() => setOpen(false)} />
+        <div className="chat-scrim" aria-hidden onClick={onClose} />
       )}
       {open && (
         <ChatPanel
           id={panelId}
-          conversation={guestFailed ? { ...conversation, phase: 'failed' } : conversation}
-          onClose={() => setOpen(false)}
+          conversation={failed ? { ...conversation, phase: 'failed' } : conversation}
+          onClose={onClose}
         />
       )}
       <button
@@ -83,7 +131,7 @@ export function ChatWidget({ member, defaultOpen = false }: ChatWidgetProps) {
         aria-label={open ? t('chat.close') : t('chat.open')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={toggle}
+        onClick={onToggle}
       >
         {open ? <IconX size={26} stroke={2} /> : <IconMessageCircle size={28} stroke={1.8} />}
         {!open && unread > 0 && (
