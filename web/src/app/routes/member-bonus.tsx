@@ -1,8 +1,7 @@
-import { IconGift } from '@tabler/icons-react';
-import { useTranslation } from '../../i18n/react';
-import { ComingSoon } from '../../components/ComingSoon';
+import { BonusView } from '../../features/bonuses/components/BonusView';
+import { useMoneyMoved } from '../money';
 
+/** BON-1 to BON-5: bonuses and promotion codes; a claim or a cancel moves money, so balances are asked again. */
 export default function MemberBonusRoute() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.bonus')} icon={<IconGift size={36} stroke={1.6} />} />;
+  return <BonusView onMoneyMoved={useMoneyMoved()} />;
 }

@@ -1,0 +1,16 @@
+import type { Bonus, Locale, LocalizedText, RewardRule } from '@krapao/contract';
+
+/** An operator's text in the member's language, else in another one the operator wrote. */
+export const pick = (text: LocalizedText | undefined, lng: Locale): string =>
+  (text && (text[lng] || text.en || text.th || text.la)) || '';
+
+/** BON-2: the notice with %percentFail% filled in (the operator writes "%percentFail%%" for "10%"). */
+export const fillNotice = (notice: string, percentFail: number): string =>
+  notice.replaceAll('%percentFail%', String(percentFail));
+
+/** Whether the rule needs a deposit (percent, or a fixed sum with a minimum). */
+export const needsDeposit = (rule: RewardRule, minDeposit: number) =>
+  rule.kind === 'percent' || minDeposit > 0;
+
+/** A card can be received now: not current, not received up to its limit. */
+export const isOpen = (b: Bonus) => b.state === 'available';
