@@ -89,7 +89,7 @@ export const SETTINGS: Record<string, unknown> = {
   'site.info': { name: 'Krapao', website: 'http://localhost:3000' },
   'site.active': true,
   'site.registerOTP': true,
-  'site.enableChatWidget': false,
+  'site.enableChatWidget': true,
   'site.contact': {
     text: {
       th: 'ทีมงานดูแลตลอด 24 ชั่วโมง ติดต่อเราทางไลน์หรือโทรศัพท์ได้ทุกเวลา',
