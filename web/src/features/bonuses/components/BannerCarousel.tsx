@@ -42,7 +42,7 @@ export function BannerCarousel({ banners, name }: { banners: bonuses.Banner[]; n
         ))}
       </div>
       {banners.length > 1 && (
-        <>
+        <div className="bonus-carousel-frame">
           <ActionIcon
             className="bonus-carousel-prev"
             variant="white"
@@ -66,7 +66,7 @@ export function BannerCarousel({ banners, name }: { banners: bonuses.Banner[]; n
               <span key={`${b.image}-${i}`} data-active={i === index || undefined} />
             ))}
           </div>
-        </>
+        </div>
       )}
     </div>
   );
