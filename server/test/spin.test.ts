@@ -181,6 +181,9 @@ describe('coins (SPIN-2)', () => {
     await bankTransfer(t.app, m.reg, 299.99);
     expect(await coinsOf(m.token)).toBe(5);
 
+    // The profile's coin (HOME-1's spin-coin button) is the same count.
+    expect((await call(t.app, 'GET', '/api/account/profile', { token: m.token })).body.coin).toBe(5);
+
     const k = await kipMember();
     await bankTransfer(t.app, k.reg, 1_000_000, undefined, BCEL_HOUSE_ACCOUNT);
     expect(await coinsOf(k.token)).toBe(5);

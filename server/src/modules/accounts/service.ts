@@ -172,8 +172,12 @@ export async function logout(ctx: Ctx, session: SessionMember): Promise<{ ok: tr
   return { ok: true };
 }
 
-/** The columns of a member's profile, for queries that read it with more (the wallet joins its balance). */
-export const PROFILE_COLUMNS = `m.public_id, m.name, m.phone, m.coin, m.bank_code, m.bank_account_name,
+/**
+ * The columns of a member's profile, for queries that read it with more (the wallet joins its balance).
+ * The coins are the spin wheel's (spin_members, migration 027); members.coin is an unused leftover.
+ */
+export const PROFILE_COLUMNS = `m.public_id, m.name, m.phone,
+  coalesce((select s.coins from spin_members s where s.member_id = m.id), 0) as coin, m.bank_code, m.bank_account_name,
   m.bank_account_no, ${BANK_NAME_COLUMNS}, m.currency, m.created_at`;
 export const PROFILE_FROM = 'members m join banks b on b.code = m.bank_code';
 

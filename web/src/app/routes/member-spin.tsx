@@ -1,8 +1,22 @@
+import { Group, ThemeIcon, Title } from '@mantine/core';
 import { IconRosette } from '@tabler/icons-react';
+import { SpinPanel } from '../../features/spin/components/SpinPanel';
 import { useTranslation } from '../../i18n/react';
-import { ComingSoon } from '../../components/ComingSoon';
 
+/** SPIN-1 to SPIN-4: the spin wheel page. */
 export default function MemberSpinRoute() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('pages.spin')} icon={<IconRosette size={36} stroke={1.6} />} />;
+  return (
+    <>
+      <Group gap="sm" wrap="nowrap" mb="md">
+        <ThemeIcon size={44} radius="xl" variant="light">
+          <IconRosette size={24} stroke={1.7} />
+        </ThemeIcon>
+        <Title order={1} fz={22}>
+          {t('pages.spin')}
+        </Title>
+      </Group>
+      <SpinPanel />
+    </>
+  );
 }

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../lib/format';
 import { lastSyncOf, useWallet, walletFigures } from '../api/get-wallet';
 import { storedLastSync } from '../api/queries';
 import { useRefreshSlots } from '../api/refresh-slots';
+import { SpinCoinButton } from '../../spin/components/SpinCoinButton';
 
 /** The "last updated" line under a balance (BAL-2). */
 export function LastSyncText({ value }: { value: string | null }) {
@@ -45,21 +46,25 @@ export function WalletCard() {
           <Text fz="sm" c="brand.1" fw={600}>
             {t('home.walletTotal')}
           </Text>
-          {/* A native title, not Mantine's Tooltip: the home page then loads no floating-ui (about 19 KB gzip). */}
-          <ActionIcon
-            variant="white"
-            color="brand.9"
-            size={40}
-            radius="xl"
-            aria-label={t('wallet.refresh')}
-            title={t('wallet.refresh')}
-            loading={refreshing}
-            onClick={() => {
-              refresh.mutate();
-            }}
-          >
-            <IconRefresh size={20} stroke={2} />
-          </ActionIcon>
+          <Group gap={8} wrap="nowrap">
+            {/* HOME-1: the spin-coin button, only while the wheel is active. */}
+            <SpinCoinButton coins={query.data?.profile.coin} />
+            {/* A native title, not Mantine's Tooltip: the home page then loads no floating-ui (about 19 KB gzip). */}
+            <ActionIcon
+              variant="white"
+              color="brand.9"
+              size={40}
+              radius="xl"
+              aria-label={t('wallet.refresh')}
+              title={t('wallet.refresh')}
+              loading={refreshing}
+              onClick={() => {
+                refresh.mutate();
+              }}
+            >
+              <IconRefresh size={20} stroke={2} />
+            </ActionIcon>
+          </Group>
         </Group>
         {figures ? (
           <Text fz={34} fw={800} lh={1.1} aria-label={t('home.walletTotal')}>

@@ -1,0 +1,61 @@
+import { spin } from '@krapao/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { walletKeys } from '../../wallet/api/keys';
+import { spinKeys } from './keys';
+
+/** SPIN-4: the active wheel, the member's coins and the commitment of their next spin. */
+export const useSpinSetup = () =>
+  useQuery({
+    queryKey: spinKeys.setup(),
+    queryFn: ({ signal }) => callApi(spin.setup, undefined, { signal }).then((a) => a.result),
+  });
+
+/** SPIN-1: the member's coupons (the table pages them, 3 at a time). */
+export const useCoupons = () =>
+  useQuery({
+    queryKey: spinKeys.coupons(),
+    queryFn: ({ signal }) => callApi(spin.coupons, undefined, { signal }).then((a) => a.result),
+  });
+
+/** HOME-1: whether the wheel is active (the spin-coin button shows only then). */
+export const useSpinActive = (enabled = true) =>
+  useQuery({
+    queryKey: spinKeys.active(),
+    queryFn: ({ signal }) => callApi(spin.active, undefined, { signal }).then((a) => a.isActive),
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** The latest spins with their revealed seeds, for the verify view. */
+export const useSpinHistory = (enabled: boolean) =>
+  useQuery({
+    queryKey: spinKeys.spins(),
+    queryFn: ({ signal }) => callApi(spin.spins, undefined, { signal }).then((a) => a.result),
+    enabled,
+  });
+
+/** SPIN-2: one coin, one draw. */
+export const useSpin = () => useMutation({ mutationFn: () => callApi(spin.spin, {}).then((a) => a.result) });
+
+/** SPIN-3: claims a coupon; the wheel (coins) and the coupons reload after. */
+export function useClaimCoupon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (coupon: string) => callApi(spin.claim, { coupon }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: spinKeys.all() });
+      // A credit lands in the wallet; coins change the wallet card's count.
+      void queryClient.invalidateQueries({ queryKey: walletKeys.detail() });
+    },
+  });
+}
+
+/** The member's own client seed, used from their next spin. */
+export function useSetClientSeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientSeed: string) => callApi(spin.clientSeed, { clientSeed }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: spinKeys.setup() }),
+  });
+}
