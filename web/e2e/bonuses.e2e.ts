@@ -1,7 +1,9 @@
 // Bonuses in a real browser (BON-1, BON-2, BON-4): a member deposits by bank transfer, opens /user/bonus,
 // finds a promotion code, opens the welcome bonus's modal (banners, notice, rules) and receives it; the
 // page then shows the active bonus with its progress and the card marked current. docs/screenshot-bonus.png
-// is taken here at a phone's size.
+// is taken here at a phone's size. Then the whole loop of a bonus (issue 10 "done when"): a daily bonus
+// received in the browser, its turnover played at the demo slot and brought in by the bet feed, the bonus
+// ended by its success exit from the page, 'Bonus completed' in the statement, and a withdrawal.
 import { describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import {
@@ -9,30 +11,53 @@ import {
   logInInBrowser,
   registerMember,
   screenshot,
+  sessionToken,
   useBrowser,
+  withdrawInBrowser,
   type TestMember,
 } from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
+const base = () => inject('baseUrl');
+
+const newMember = (prefix: string, name: string): TestMember => {
+  const suffix = String(Date.now()).slice(-7);
+  return {
+    phone: `${prefix}${suffix}`,
+    password: 'a bonus please 1',
+    name,
+    bankCode: 'KBANK',
+    bankAccountName: name.toUpperCase(),
+    bankAccountNo: `7${prefix.slice(-1)}${suffix}1`,
+  };
+};
+
+/** A member's call, as the web app makes it; anything but 200 fails the test. */
+async function api(token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(`${base()}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-requested-with': 'wallet-user',
+      'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  expect(res.status, `${path}: ${res.status}`).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
 
 describe('bonuses in the browser', () => {
   const s = useBrowser();
 
   it('[BON-1] [BON-2] [BON-4] deposit, find a promotion, open the welcome bonus and receive it', async () => {
-    const suffix = String(Date.now()).slice(-7);
-    const m: TestMember = {
-      phone: `085${suffix}`,
-      password: 'a bonus please 1',
-      name: 'Kanya Boonmee',
-      bankCode: 'KBANK',
-      bankAccountName: 'KANYA BOONMEE',
-      bankAccountNo: `75${suffix}1`,
-    };
+    const m = newMember('085', 'Kanya Boonmee');
     await registerMember(m);
     await bankTransfer(m, 400);
     const { page } = s;
     await logInInBrowser(page, m);
-    await page.goto(`${inject('baseUrl')}/user/bonus`);
+    await page.goto(`${base()}/user/bonus`);
     await page.getByRole('heading', { level: 1, name: en.bonus.title }).waitFor();
     const grid = page.getByRole('list', { name: en.bonus.list });
     await grid.getByRole('button').first().waitFor();
@@ -76,5 +101,65 @@ describe('bonuses in the browser', () => {
     await page.getByText(/^Bonus received/).waitFor({ state: 'detached' });
     await screenshot(page, 'bonus-active');
     await page.screenshot({ path: `${DOCS}screenshot-bonus.png` });
+  });
+
+  it('[BON-1] [BON-2] [BON-5] a daily bonus played to its turnover ends from the page, shows as completed, and the member withdraws', async () => {
+    const m = newMember('084', 'Somsak Wongdee');
+    await registerMember(m);
+    await bankTransfer(m, 300);
+    const token = await sessionToken(m);
+    const { page } = s;
+    await logInInBrowser(page, m);
+    await page.goto(`${base()}/user/bonus`);
+
+    // DAILY10: 10 % of the 300 deposit, 300 % turnover in slots (90 baht), ended below 20 %.
+    await page.getByRole('button', { name: 'Daily deposit 10%' }).click();
+    const modal = page.getByRole('dialog', { name: 'Daily deposit 10%' });
+    await modal.getByRole('button', { name: en.bonus.modal.receive }).click();
+    await modal.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('bonus-turnover').textContent()).toBe('฿0.00 of ฿90.00');
+
+    // Cancelling before the turnover is explained, not done.
+    const active = page.getByRole('region', { name: en.bonus.active.title });
+    await active.getByRole('button', { name: en.bonus.active.cancel }).click();
+    await active.getByRole('alert').waitFor();
+
+    // Ten 10-baht spins at the demo slot (PG), as its page posts them; the bet feed brings them in.
+    await api(token, 'GET', '/api/wallet/activate/PG');
+    await api(token, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 200 });
+    const account = await api(token, 'GET', '/api/wallet/account/PG');
+    const launch = await api(token, 'GET', `/api/autoLogin/PG/${String(account.username)}`);
+    const html = await (await fetch(new URL(String(launch.link), base()))).text();
+    const { session } = JSON.parse(
+      /<script type="application\/json" id="slot-data">([\s\S]*?)<\/script>/.exec(html)![1]!,
+    ) as { session: string };
+    for (let i = 0; i < 10; i++) {
+      const spin = await fetch(`${base()}/sim/games/sessions/${session}/spin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bet: '10.00' }),
+      });
+      expect(spin.status).toBe(200);
+    }
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('bonus-turnover').textContent();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toBe('฿100.00 of ฿90.00');
+    await active.getByText(en.bonus.active.canClear).waitFor();
+    await active.getByRole('button', { name: en.bonus.active.cancel }).click();
+    await page.getByText(en.bonus.active.endedSuccess).waitFor();
+    await page.getByRole('textbox', { name: en.bonus.promotion.label }).waitFor();
+
+    // The statement tells it; the money is the member's: back from PG and withdrawn.
+    await page.goto(`${base()}/user/statement`);
+    await page.getByText(en.statement.activity.finish_bonus).first().waitFor();
+    await api(token, 'POST', '/api/wallet/transferAll', { from: 'PG', to: 'WALLET' });
+    await page.goto(`${base()}/user/home`);
+    await withdrawInBrowser(page, '100');
   });
 });
