@@ -408,6 +408,39 @@ describe('provably fair', () => {
   });
 });
 
+describe('provably fair without Web Crypto', () => {
+  it('[SPIN-2] a page without Web Crypto (not https) says the check cannot run here, not that the spin is false', async () => {
+    recordCanvas();
+    vi.stubGlobal('crypto', { getRandomValues: webcrypto.getRandomValues.bind(webcrypto) });
+    const { user } = await openPanel({
+      'GET /api/spinwheel/setup': () => setup(0),
+      'GET /api/spinwheel/spins': () =>
+        json(
+          contract.spins.response.parse({
+            result: [
+              {
+                code: 'C50',
+                label: { en: 'C50' },
+                createdAt: '2026-11-21T10:00:00.000Z',
+                proof: {
+                  spinNumber: 1,
+                  serverSeed: 'cd'.repeat(32),
+                  serverSeedHash: HASH,
+                  clientSeed: 'my-seed',
+                  weights: [{ code: 'C50', weight: 1 }],
+                },
+              },
+            ],
+          }),
+        ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Verify my spins' }));
+    const [item] = await screen.findAllByTestId('spin-record');
+    await user.click(within(item!).getByRole('button', { name: 'Verify' }));
+    expect((await within(item!).findByRole('status')).textContent).toContain('cannot run the check');
+  });
+});
+
 describe('the wallet card', () => {
   const wallet = walletFixture({ profile: { ...profileFixture, coin: 4 } });
 

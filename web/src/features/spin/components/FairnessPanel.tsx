@@ -17,11 +17,14 @@ function SpinCheck({ record }: { record: SpinRecord }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [check, setCheck] = useState<Check | null>(null);
+  // Web Crypto exists only on a secure page (https, or this machine): without it there is no check.
   const verify = () =>
-    recomputeSpin(record.proof).then(
-      (c) => setCheck(c),
-      () => setCheck('error'),
-    );
+    Promise.resolve()
+      .then(() => recomputeSpin(record.proof))
+      .then(
+        (c) => setCheck(c),
+        () => setCheck('error'),
+      );
   const ok = check !== null && check !== 'error' && check.hashMatches && check.code === record.code;
   return (
     <li className="spin-verify__item" data-testid="spin-record">
@@ -48,7 +51,11 @@ function SpinCheck({ record }: { record: SpinRecord }) {
           </Text>
           <Text fz="sm" c={ok ? 'teal.8' : 'red.8'} role="status" className="spin-verify__result">
             {ok ? <IconCircleCheck size={16} /> : <IconCircleX size={16} />}{' '}
-            {ok ? t('spin.verified', { prize: pick(record.label, locale) }) : t('spin.notVerified')}
+            {ok
+              ? t('spin.verified', { prize: pick(record.label, locale) })
+              : check === 'error'
+                ? t('spin.verifyUnavailable')
+                : t('spin.notVerified')}
           </Text>
         </Stack>
       )}
