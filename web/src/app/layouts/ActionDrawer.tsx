@@ -2,9 +2,8 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Button, Drawer, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Drawer, Loader, SimpleGrid, Text } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconArrowsExchange,
   IconGift,
   IconReceiptRefund,
@@ -14,7 +13,6 @@ import {
 import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon';
 import { Money, useMemberCurrency } from '../../components/Money';
 import { Words } from '../../components/Words';
 import { WhenFirstOpened } from '../../components/WhenFirstOpened';
@@ -31,19 +29,24 @@ import { useDelayedFlag } from '../../lib/delayed';
 import { useMoneyMoved } from '../money';
 import { SlipDialogs, type SlipDialog } from '../slip-dialogs';
 
-type Panel = 'invite' | 'refund';
-type Dialog = 'deposit' | 'withdraw' | 'transfer';
+type Dialog = 'deposit' | 'withdraw' | 'transfer' | 'invite' | 'refund';
 
 // TRF-1: the transfer dialog loads when first opened.
 const TransferModal = lazy(() =>
   import('../../features/games/components/TransferModal').then((m) => ({ default: m.TransferModal })),
+);
+// INV-1, REF-1: the invite and refund modals load when first opened.
+const InviteModal = lazy(() =>
+  import('../../features/invite/components/InviteModal').then((m) => ({ default: m.InviteModal })),
+);
+const RefundModal = lazy(() =>
+  import('../../features/refund/components/RefundModal').then((m) => ({ default: m.RefundModal })),
 );
 
 /** SH-11: the central plus button's actions; the money flows meet here (features do not import each other). */
 export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [panel, setPanel] = useState<Panel | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [slipDialog, setSlipDialog] = useState<SlipDialog>(null);
   // Fetched only while the drawer or one of its dialogs is open, not on every member page.
@@ -58,10 +61,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   // SH-16 / issue 8: the wallet's currency, else the profile's (the shell's) until the wallet answers.
   const currency = figures?.currency ?? memberCurrency ?? undefined;
 
-  const close = () => {
-    setPanel(null);
-    onClose();
-  };
+  const close = () => onClose();
   // A money dialog replaces the drawer: one layer at a time on a phone.
   const openDialog = (next: Dialog) => {
     setDialog(next);
@@ -88,47 +88,36 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
         title={t('actions.title')}
         classNames={{ content: 'action-drawer' }}
       >
-        {panel ? (
-          <Stack pb="md">
-            <ComingSoon title={t(`actions.${panel}`)} />
-            <Button variant="light" leftSection={<IconArrowLeft size={18} />} onClick={() => setPanel(null)}>
-              {t('common.back')}
-            </Button>
-          </Stack>
-        ) : (
-          <SimpleGrid cols={3} spacing="sm" pb="md">
-            {tile(t('actions.deposit'), <DepositIcon size={26} stroke={1.7} />, () => openDialog('deposit'))}
-            {tile(
-              t('actions.refresh'),
-              refreshing ? <Loader size={22} /> : <IconRefresh size={26} stroke={1.7} />,
-              () => {
-                refresh.mutate();
-              },
-              // BAL-2: the total and the last sync time, refreshed in place.
-              <Text component="span" fz={11} c="dimmed" fw={500} data-testid="drawer-sync">
-                {figures ? <Money minor={figures.totalMinor} currency={figures.currency} /> : '—'}
-                <br />
-                <LastSyncText value={lastSyncOf(wallet.data, storedLastSync())} />
-              </Text>,
-            )}
-            {tile(t('actions.withdraw'), <WithdrawIcon size={26} stroke={1.7} />, () =>
-              openDialog('withdraw'),
-            )}
-            {tile(t('actions.transfer'), <IconArrowsExchange size={26} stroke={1.7} />, () =>
-              openDialog('transfer'),
-            )}
-            {tile(t('actions.invite'), <IconUsersPlus size={26} stroke={1.7} />, () => setPanel('invite'))}
-            {tile(t('actions.bonus'), <IconGift size={26} stroke={1.7} />, () => {
-              close();
-              void navigate('/user/bonus');
-            })}
-            {tile(t('actions.refund'), <IconReceiptRefund size={26} stroke={1.7} />, () =>
-              setPanel('refund'),
-            )}
-          </SimpleGrid>
-        )}
+        <SimpleGrid cols={3} spacing="sm" pb="md">
+          {tile(t('actions.deposit'), <DepositIcon size={26} stroke={1.7} />, () => openDialog('deposit'))}
+          {tile(
+            t('actions.refresh'),
+            refreshing ? <Loader size={22} /> : <IconRefresh size={26} stroke={1.7} />,
+            () => {
+              refresh.mutate();
+            },
+            // BAL-2: the total and the last sync time, refreshed in place.
+            <Text component="span" fz={11} c="dimmed" fw={500} data-testid="drawer-sync">
+              {figures ? <Money minor={figures.totalMinor} currency={figures.currency} /> : '—'}
+              <br />
+              <LastSyncText value={lastSyncOf(wallet.data, storedLastSync())} />
+            </Text>,
+          )}
+          {tile(t('actions.withdraw'), <WithdrawIcon size={26} stroke={1.7} />, () => openDialog('withdraw'))}
+          {tile(t('actions.transfer'), <IconArrowsExchange size={26} stroke={1.7} />, () =>
+            openDialog('transfer'),
+          )}
+          {tile(t('actions.invite'), <IconUsersPlus size={26} stroke={1.7} />, () => openDialog('invite'))}
+          {tile(t('actions.bonus'), <IconGift size={26} stroke={1.7} />, () => {
+            close();
+            void navigate('/user/bonus');
+          })}
+          {tile(t('actions.refund'), <IconReceiptRefund size={26} stroke={1.7} />, () =>
+            openDialog('refund'),
+          )}
+        </SimpleGrid>
         {/* BAL-2: each game's balance as the last refresh heard it, stale ones marked. */}
-        {!panel && wallet.data && (
+        {wallet.data && (
           <div style={{ paddingBottom: 'var(--mantine-spacing-md)' }}>
             <GameBalanceList slots={wallet.data.slots} />
           </div>
@@ -141,6 +130,24 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
           wallet={wallet.data}
           walletUpdatedAt={wallet.dataUpdatedAt}
           onMoved={moneyMoved}
+        />
+      </WhenFirstOpened>
+      <WhenFirstOpened opened={dialog === 'invite'}>
+        <InviteModal
+          opened={dialog === 'invite'}
+          onClose={() => setDialog(null)}
+          memberId={wallet.data?.profile._id}
+          summary={wallet.data?.invite}
+          currency={currency}
+          onCollected={moneyMoved}
+        />
+      </WhenFirstOpened>
+      <WhenFirstOpened opened={dialog === 'refund'}>
+        <RefundModal
+          opened={dialog === 'refund'}
+          onClose={() => setDialog(null)}
+          currency={currency}
+          onReceived={moneyMoved}
         />
       </WhenFirstOpened>
       <WithdrawModal

@@ -5,9 +5,9 @@ import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { useProfile } from '../../features/accounts/api/get-profile';
 import { GameCarousels } from '../../features/games/components/GameCarousels';
 import { useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
-import { WalletCard } from '../../features/wallet/components/WalletCard';
 import { useMoneyMoved } from '../money';
 import { AgreementsPrompt } from '../agreements-prompt';
+import { HomeCards } from '../home-cards';
 
 // The game account modal (credentials, transfers, launch) loads when a card is first tapped.
 const GameAccountModal = lazy(() =>
@@ -35,7 +35,8 @@ export default function MemberHomeRoute() {
         </Title>
       </div>
 
-      <WalletCard />
+      {/* HOME-1: the wallet card and the invite bonus card (a switch between them on a phone). */}
+      <HomeCards />
 
       {/* HOME-3: a carousel per category with games; a card opens its game account modal. */}
       <GameCarousels slots={slots} onOpen={setGameCode} />
