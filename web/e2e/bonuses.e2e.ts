@@ -6,6 +6,7 @@
 // ended by its success exit from the page, 'Bonus completed' in the statement, and a withdrawal.
 import { describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
+import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import {
   bankTransfer,
   logInInBrowser,
@@ -101,6 +102,15 @@ describe('bonuses in the browser', () => {
     await page.getByText(/^Bonus received/).waitFor({ state: 'detached' });
     await screenshot(page, 'bonus-active');
     await page.screenshot({ path: `${DOCS}screenshot-bonus.png` });
+
+    // The same page in Lao (Lao script, longer words): looked at in e2e/screenshots/bonus-active-la.png.
+    await page.evaluate(() => localStorage.setItem('locale', 'la'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: la.bonus.title }).waitFor();
+    await page.getByRole('region', { name: la.bonus.active.title }).waitFor();
+    await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+    await screenshot(page, 'bonus-active-la');
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
   });
 
   it('[BON-1] [BON-2] [BON-5] a daily bonus played to its turnover ends from the page, shows as completed, and the member withdraws', async () => {
