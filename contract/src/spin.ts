@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint, text } from './common.ts';
 import { CURRENCIES, PAGE_SIZE } from './constants.ts';
+import { amountSchema } from './money.ts';
 import { localizedTextSchema } from './rewards.ts';
 import { SPIN_SLICES_MAX, SPIN_SLICES_MIN, SPIN_WEIGHT_MAX } from './spin-fair.ts';
 
@@ -196,7 +197,7 @@ export const opsSliceSchema = z.object({
   weight: z.number().int().min(0).max(SPIN_WEIGHT_MAX),
   type: z.enum(PRIZE_TYPES),
   /** Credit per currency ({BAHT: 50, LAK: 30000}); both needed for a credit prize. */
-  amounts: z.partialRecord(z.enum(CURRENCIES), z.number().positive()).default({}),
+  amounts: z.partialRecord(z.enum(CURRENCIES), amountSchema).default({}),
   coins: z.number().int().min(1).max(1000).nullable().default(null),
   percentSuccess: z.number().min(0).max(100_000).default(0),
   percentFail: z.number().min(0).max(100).default(0),
@@ -206,7 +207,7 @@ export type OpsSlice = z.infer<typeof opsSliceSchema>;
 export const coinRuleSchema = z.object({
   currency: z.enum(CURRENCIES),
   /** One coin per this much of a successful deposit, in that currency. */
-  amountPerCoin: z.number().positive(),
+  amountPerCoin: amountSchema,
   /** The most coins one deposit earns; null for no limit. */
   maxPerDeposit: z.number().int().min(1).nullable(),
 });
