@@ -89,6 +89,20 @@ export async function postTo(
 }
 
 /** POSTs to the shared test server (postTo). */
+/** A call of the operator API on the shared server, as an operator arranges a programme. */
+export async function opsCall(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(`${inject('baseUrl')}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${inject('opsToken')}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
 export const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   postTo(inject('baseUrl'), path, body, headers);
 

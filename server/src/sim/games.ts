@@ -24,8 +24,9 @@ import { expiredPage, SLOT_CSS, SLOT_JS, slotLanguage, slotPage } from './slot-p
  *   after latencyMs (a transfer is PROCESSING meanwhile). Status queries answer truthfully in every mode
  *   but timeout and slow.
  * - GET /accounts: every provider account and its balance, the other side of Krapao's ledger.
- * - POST /rig {provider, username, stops: [[r1, r2, r3], ...]}: the account's next spins of the demo
- *   game stop there (a win on purpose, for a test or a demonstration).
+ * - POST /rig {provider, username, stops: [[r1, r2, r3], ...], playedAt?}: the account's next spins of the
+ *   demo game stop there (a win on purpose, for a test or a demonstration); with playedAt (an ISO time in
+ *   the last 30 days) their rounds are reported as played then (yesterday's loss, for the loss refund).
  * - GET /play/{token}: where a launch link leads: the demo slot machine (sim/slot.ts, sim/slot-page.ts),
  *   which spins on this aggregator under a play session (GET /sessions/{id}, POST /sessions/{id}/spin).
  */
@@ -187,7 +188,7 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
 
   // The sandbox's rigged reels: the next spins of an account stop where a test or a demo says (each a
   // stop per reel), so a win can be shown on purpose. Without it every stop is crypto.randomInt's.
-  const riggedStops = new Map<string, number[][]>();
+  const riggedStops = new Map<string, { stops: number[][]; playedAt?: string }>();
   app.post(
     '/rig',
     {
@@ -209,14 +210,21 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
             )
             .min(1)
             .max(100),
+          playedAt: simText(40)
+            .refine((t) => {
+              const at = Date.parse(t);
+              const now = opts.clock.now().getTime();
+              return Number.isFinite(at) && at <= now && at >= now - 30 * 86_400_000;
+            }, 'an ISO time in the last 30 days')
+            .optional(),
         }),
       },
     },
     async (req) => {
-      riggedStops.set(
-        key(req.body.provider, req.body.username),
-        req.body.stops.map((s) => [...s]),
-      );
+      riggedStops.set(key(req.body.provider, req.body.username), {
+        stops: req.body.stops.map((s) => [...s]),
+        ...(req.body.playedAt ? { playedAt: new Date(req.body.playedAt).toISOString() } : {}),
+      });
       return { provider: req.body.provider, username: req.body.username, spins: req.body.stops.length };
     },
   );
@@ -283,8 +291,8 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
           .code(400)
           .send({ code: 'INSUFFICIENT_BALANCE', balanceMinor: account.balanceMinor.toString() });
       const rigged = riggedStops.get(key(account.provider, account.username));
-      const stops = rigged?.shift();
-      if (rigged && !rigged.length) riggedStops.delete(key(account.provider, account.username));
+      const stops = rigged?.stops.shift();
+      if (rigged && !rigged.stops.length) riggedStops.delete(key(account.provider, account.username));
       const result = stops ? spin(betMinor, () => stops.shift()!) : spin(betMinor);
       account.balanceMinor += result.winMinor - betMinor;
       const round: SimRound = {
@@ -292,7 +300,7 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
         username: account.username,
         betMinor,
         winMinor: result.winMinor,
-        at: opts.clock.now().toISOString(),
+        at: (stops && rigged?.playedAt) || opts.clock.now().toISOString(),
       };
       rounds.get(account.provider)!.push(round);
       return {
