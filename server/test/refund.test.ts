@@ -3,7 +3,7 @@
 // add to wallet (the add-to-wallet rule). Checked against the test's own computation from the rounds it
 // played; a replayed feed adds nothing; twenty claims at once pay once; every REFUND_ code is met.
 import { describe, expect, it } from 'vitest';
-import { lineWins, REEL_STRIP, windowAt } from '../src/sim/slot.ts';
+import { losingStops } from '../src/sim/slot.ts';
 import {
   baseUrl,
   bankTransfer,
@@ -25,14 +25,6 @@ const db = onPostgres ? 'PostgreSQL' : 'PGlite';
 
 const ops = (method: 'GET' | 'POST', url: string, body?: unknown) =>
   call(t.app, method, url, { token: OPS_TOKEN, ...(body !== undefined ? { body } : {}) });
-
-/** Stops where no line wins: a spin there loses its whole bet. */
-function losingStops(): number[] {
-  for (let a = 0; a < REEL_STRIP.length; a++)
-    for (let b = 0; b < REEL_STRIP.length; b++)
-      if (lineWins(windowAt([a, b, a])).length === 0) return [a, b, a];
-  throw new Error('no losing stops');
-}
 
 interface Player {
   token: string;

@@ -3,7 +3,7 @@
 // holds: the turnover since the credit (from the bet feed) reaches percentSuccess %, or the balance falls
 // below percentFail %. The programmes (bonuses, promotions, invite, refund, spin) all credit through it.
 import { describe, expect, it } from 'vitest';
-import { lineWins, REEL_STRIP, windowAt } from '../src/sim/slot.ts';
+import { losingStops } from '../src/sim/slot.ts';
 import {
   bankTransfer,
   call,
@@ -48,14 +48,6 @@ async function grant(
     );
     return row?.id;
   });
-}
-
-/** Stops where no line wins: a spin there loses its whole bet. */
-function losingStops(): number[] {
-  for (let a = 0; a < REEL_STRIP.length; a++)
-    for (let b = 0; b < REEL_STRIP.length; b++)
-      if (lineWins(windowAt([a, b, a])).length === 0) return [a, b, a];
-  throw new Error('no losing stops');
 }
 
 describe('rewards: one model with two exits', () => {

@@ -10,6 +10,9 @@ import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import {
   bankTransfer,
   logInInBrowser,
+  memberApi as api,
+  openDemoSlot,
+  spinDemoSlot,
   registerMember,
   screenshot,
   sessionToken,
@@ -32,22 +35,6 @@ const newMember = (prefix: string, name: string): TestMember => {
     bankAccountNo: `7${prefix.slice(-1)}${suffix}1`,
   };
 };
-
-/** A member's call, as the web app makes it; anything but 200 fails the test. */
-async function api(token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'wallet-user',
-      'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  expect(res.status, `${path}: ${res.status}`).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
 
 describe('bonuses in the browser', () => {
   const s = useBrowser();
@@ -137,20 +124,8 @@ describe('bonuses in the browser', () => {
     // Ten 10-baht spins at the demo slot (PG), as its page posts them; the bet feed brings them in.
     await api(token, 'GET', '/api/wallet/activate/PG');
     await api(token, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 200 });
-    const account = await api(token, 'GET', '/api/wallet/account/PG');
-    const launch = await api(token, 'GET', `/api/autoLogin/PG/${String(account.username)}`);
-    const html = await (await fetch(new URL(String(launch.link), base()))).text();
-    const { session } = JSON.parse(
-      /<script type="application\/json" id="slot-data">([\s\S]*?)<\/script>/.exec(html)![1]!,
-    ) as { session: string };
-    for (let i = 0; i < 10; i++) {
-      const spin = await fetch(`${base()}/sim/games/sessions/${session}/spin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ bet: '10.00' }),
-      });
-      expect(spin.status).toBe(200);
-    }
+    const { session } = await openDemoSlot(token);
+    await spinDemoSlot(session, '10.00', 10);
     await expect
       .poll(
         async () => {

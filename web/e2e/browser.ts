@@ -89,6 +89,66 @@ export async function postTo(
 }
 
 /** POSTs to the shared test server (postTo). */
+/** A member's call, as the web app makes it (each with a key of its own); anything but 200 fails. */
+export async function memberApi(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  base: string = inject('baseUrl'),
+) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-requested-with': 'wallet-user',
+      'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  expect(res.status, `${path}: ${res.status}`).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/**
+ * The member's demo slot at `code` (already active), opened as the launch link opens it: its play
+ * session and the provider username. Spins are then posted as its page posts them (spinDemoSlot).
+ */
+export async function openDemoSlot(token: string, code = 'PG', base: string = inject('baseUrl')) {
+  const account = await memberApi(token, 'GET', `/api/wallet/account/${code}`, undefined, base);
+  const launch = await memberApi(
+    token,
+    'GET',
+    `/api/autoLogin/${code}/${String(account.username)}`,
+    undefined,
+    base,
+  );
+  const html = await (await fetch(new URL(String(launch.link), base))).text();
+  const data = JSON.parse(/id="slot-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as { session: string };
+  return { session: data.session, username: String(account.username) };
+}
+
+/** `count` spins at `bet` baht ('10.00'); every one must go through. Answers the rounds' wins in minor units. */
+export async function spinDemoSlot(
+  session: string,
+  bet: string,
+  count: number,
+  base: string = inject('baseUrl'),
+) {
+  const wins: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${base}/sim/games/sessions/${session}/spin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bet }),
+    });
+    expect(res.status).toBe(200);
+    wins.push(((await res.json()) as { winMinor: string }).winMinor);
+  }
+  return wins;
+}
+
 /** A call of the operator API on the shared server, as an operator arranges a programme. */
 export async function opsCall(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) {
   const res = await fetch(`${inject('baseUrl')}${path}`, {

@@ -9,10 +9,13 @@ import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import enErrors from '../src/i18n/errors/en.json' with { type: 'json' };
 import {
   bankTransfer,
+  memberApi as api,
+  openDemoSlot,
   post,
   postTo,
   registerMember,
   screenshot,
+  spinDemoSlot,
   useBrowser,
   type TestMember,
 } from './browser.ts';
@@ -31,21 +34,6 @@ const member = (prefix: string, name: string): TestMember => {
     bankAccountNo: `7${prefix.slice(-1)}${suffix}1`,
   };
 };
-
-async function api(token: string, method: 'GET' | 'POST', path: string, body?: unknown, headers = {}) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'wallet-user',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  expect(res.status, `${path}: ${res.status}`).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
 
 const login = async (m: TestMember) =>
   String((await post('/api/login', { username: m.phone, password: m.password })).token);
@@ -73,25 +61,8 @@ async function registerInvitee(m: TestMember, code: string) {
 /** The friend's play, as the demo slot's page posts it: money into PG, then spins at 50 baht. */
 async function play(token: string, spins: number) {
   await api(token, 'GET', '/api/wallet/activate/PG');
-  await api(
-    token,
-    'POST',
-    '/api/wallet/transfer',
-    { from: 'WALLET', to: 'PG', amount: 1_500 },
-    { 'idempotency-key': `invite-e2e-${Date.now()}` },
-  );
-  const account = await api(token, 'GET', '/api/wallet/account/PG');
-  const launch = await api(token, 'GET', `/api/autoLogin/PG/${String(account.username)}`);
-  const html = await (await fetch(new URL(String(launch.link), base()))).text();
-  const data = JSON.parse(/id="slot-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as { session: string };
-  for (let i = 0; i < spins; i++) {
-    const res = await fetch(`${base()}/sim/games/sessions/${data.session}/spin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ bet: '50.00' }),
-    });
-    expect(res.status).toBe(200);
-  }
+  await api(token, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 1_500 });
+  await spinDemoSlot((await openDemoSlot(token)).session, '50.00', spins);
 }
 
 async function logInAs(page: Page, m: TestMember) {

@@ -4,13 +4,16 @@
 // friend in programmes.e2e.ts only plays today, whose refund comes after midnight.
 import { describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
-import { lineWins, REEL_STRIP, windowAt } from '../../server/src/sim/slot.ts';
+import { losingStops } from '../../server/src/sim/slot.ts';
 import {
   bankTransfer,
   logInInBrowser,
+  memberApi as api,
+  openDemoSlot,
   registerMember,
   screenshot,
   sessionToken,
+  spinDemoSlot,
   useBrowser,
 } from './browser.ts';
 
@@ -24,28 +27,6 @@ const m = {
   bankAccountName: 'SOMSAK JAIDEE',
   bankAccountNo: `66${suffix}1`,
 };
-
-async function api(token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'wallet-user',
-      ...(body ? { 'content-type': 'application/json', 'idempotency-key': `refund-e2e-${Date.now()}` } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  expect(res.status, `${path}: ${res.status}`).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** Stops where no line wins: a spin there loses its whole bet. */
-function losingStops(): number[] {
-  for (let a = 0; a < REEL_STRIP.length; a++)
-    for (let b = 0; b < REEL_STRIP.length; b++)
-      if (lineWins(windowAt([a, b, a])).length === 0) return [a, b, a];
-  throw new Error('no losing stops');
-}
 
 describe('the loss refund in the browser', () => {
   const s = useBrowser({ viewport: { width: 390, height: 844 } });
@@ -64,30 +45,20 @@ describe('the loss refund in the browser', () => {
     // Five losing spins of 100 baht, reported as played yesterday afternoon (Bangkok, UTC+7).
     await api(token, 'GET', '/api/wallet/activate/PG');
     await api(token, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 600 });
-    const account = await api(token, 'GET', '/api/wallet/account/PG');
-    const launch = await api(token, 'GET', `/api/autoLogin/PG/${String(account.username)}`);
-    const html = await (await fetch(new URL(String(launch.link), base()))).text();
-    const data = JSON.parse(/id="slot-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as { session: string };
+    const game = await openDemoSlot(token);
     const stops = losingStops();
     const rigged = await fetch(`${base()}/sim/games/rig`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         provider: 'PG',
-        username: account.username,
+        username: game.username,
         stops: Array.from({ length: 5 }, () => stops),
         playedAt: new Date(Date.now() - 24 * 3_600_000).toISOString(),
       }),
     });
     expect(rigged.status).toBe(200);
-    for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${base()}/sim/games/sessions/${data.session}/spin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ bet: '100.00' }),
-      });
-      expect(((await res.json()) as { winMinor: string }).winMinor).toBe('0');
-    }
+    expect(await spinDemoSlot(game.session, '100.00', 5)).toEqual(['0', '0', '0', '0', '0']);
     // The bet feed is pulled every few seconds: yesterday's 500 baht of loss, 5 % of it to receive.
     await expect
       .poll(async () => (await api(token, 'GET', '/api/refund/check')).refundAmount, { timeout: 30_000 })

@@ -83,6 +83,14 @@ export function lineWins(grid: SlotSymbol[][]): LineWin[] {
   return wins;
 }
 
+/** Stops where no line wins, so a spin there loses its whole bet: for tests and demonstrations (POST /rig). */
+export function losingStops(): number[] {
+  for (let a = 0; a < REEL_STRIP.length; a++)
+    for (let b = 0; b < REEL_STRIP.length; b++)
+      if (lineWins(windowAt([a, b, a])).length === 0) return [a, b, a];
+  throw new Error('no losing stops');
+}
+
 export interface Spin {
   stops: number[];
   grid: SlotSymbol[][];
