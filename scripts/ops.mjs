@@ -19,6 +19,8 @@
 //   spin-coin-rule <BAHT|LAK> <amount> [max]
 //                             one coin per this much of a successful deposit (at most max per deposit)
 //   spin-coins <phone|memberId> <n>   give n spin coins to a member (a negative n takes them back)
+//   agreements [file]         the agreements members accept (HOME-2); with a JSON file of the list, replaces
+//                             them (a new version: every member is asked again)
 //   invite-rules [json]       the invite programme's rules; with json ('{"percent":1}') changes them
 //   refund-rules [json]       the loss refund's rules; with json ('{"period":"weekly"}') changes them
 //   bonuses | promotions      every bonus or promotion code, switched off ones too, with its claims
@@ -65,6 +67,10 @@ const routes = {
   ],
   'qr-refunded': () => ['POST', `/api/ops/qr/refused/${encodeURIComponent(arg ?? '')}/refunded`, {}],
   actions: () => ['GET', '/api/ops/actions'],
+  agreements: () =>
+    arg
+      ? ['PUT', '/api/ops/agreements', { agreements: JSON.parse(readFileSync(arg, 'utf8')) }]
+      : ['GET', '/api/ops/agreements'],
   'invite-rules': () =>
     arg ? ['POST', '/api/ops/invite/rules', JSON.parse(arg)] : ['GET', '/api/ops/invite/rules'],
   'refund-rules': () =>

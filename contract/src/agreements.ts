@@ -36,3 +36,40 @@ export const accept = endpoint({
   response: agreementsStatusSchema,
   auth: true,
 });
+
+// ---- The operator's side (issue 10 item 6): /api/ops/agreements, the operator token, audited.
+
+const localizedHtml = (max: number) =>
+  z.object({ th: text().min(1).max(max), la: text().min(1).max(max), en: text().min(1).max(max) });
+
+/** One agreement as the operator writes it: a title and HTML content in th, la and en (cleaned when read). */
+export const opsAgreementSchema = z.object({
+  id: text().regex(/^[a-z0-9-]{1,40}$/),
+  title: localizedHtml(200),
+  content: localizedHtml(20_000),
+});
+
+const opsAgreementsAnswer = z.object({
+  version: agreementsVersionSchema,
+  agreements: z.array(opsAgreementSchema),
+});
+
+export const opsGet = endpoint({
+  method: 'GET',
+  path: '/api/ops/agreements',
+  body: undefined,
+  response: opsAgreementsAnswer,
+  auth: false,
+});
+
+/**
+ * Replaces the agreements as a whole. Any change of a text is a new version (their content's hash), so
+ * every member is asked again; the same texts again change nothing.
+ */
+export const opsSet = endpoint({
+  method: 'PUT',
+  path: '/api/ops/agreements',
+  body: z.object({ agreements: z.array(opsAgreementSchema).min(1).max(20) }),
+  response: opsAgreementsAnswer,
+  auth: false,
+});

@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => {
     lookupRoutes(api, ctx);
     howtoRoutes(api, ctx);
-    agreementRoutes(api, ctx);
+    agreementRoutes(api, ctx, config.opsTokens);
     otpRoutes(api, ctx);
     accountRoutes(api, ctx);
     walletRoutes(api, ctx);

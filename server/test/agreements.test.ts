@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { agreements, lookups } from '@krapao/contract';
 import { call, expectError, registerAndLogin, useTestApp } from './helpers.ts';
 
-const t = useTestApp();
+const OPS_TOKEN = 'agreements-test-operator-token';
+const t = useTestApp({ OPS_TOKEN });
 
 const lookup = async () =>
   lookups.agreements.response.parse((await call(t.app, 'GET', '/api/lookup/agreements')).body);
@@ -114,5 +115,44 @@ describe('agreements', () => {
     );
     const { token } = await registerAndLogin(t.app);
     expectError(await accept(token, ''), 400, 'INVALID_REQUEST');
+  });
+
+  it('[HOME-2] the operator replaces the agreements through the operator API: a new version asks every member again; audited', async () => {
+    const m = await registerAndLogin(t.app);
+    const before = await lookup();
+    expect((await accept(m.token, before.version)).status).toBe(200);
+
+    // Without the operator's token nothing is read or written.
+    expect((await call(t.app, 'GET', '/api/ops/agreements')).status).toBe(401);
+    const seen = await call(t.app, 'GET', '/api/ops/agreements', { token: OPS_TOKEN });
+    expect(seen.body).toMatchObject({ version: before.version });
+
+    const text = (s: string) => ({ th: `ข้อ ${s}`, la: `ຂໍ້ ${s}`, en: `Rule ${s}` });
+    const next = [{ id: 'house-rules', title: text('1'), content: text('<p>Play fair.</p>') }];
+    const set = await call(t.app, 'PUT', '/api/ops/agreements', {
+      token: OPS_TOKEN,
+      body: { agreements: next },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.version).not.toBe(before.version);
+    expect((await lookup()).agreements.map((a) => a.id)).toEqual(['house-rules']);
+    expect(await status(m.token)).toMatchObject({ version: set.body.version, accepted: false });
+
+    // The same texts again are the same version; a bad body changes nothing.
+    const again = await call(t.app, 'PUT', '/api/ops/agreements', {
+      token: OPS_TOKEN,
+      body: { agreements: next },
+    });
+    expect(again.body.version).toBe(set.body.version);
+    const bad = await call(t.app, 'PUT', '/api/ops/agreements', {
+      token: OPS_TOKEN,
+      body: { agreements: [{ id: 'Bad Id', title: text('x'), content: text('y') }] },
+    });
+    expect(bad.status).toBe(400);
+    expect((await lookup()).version).toBe(set.body.version);
+
+    const actions = (await call(t.app, 'GET', '/api/ops/actions', { token: OPS_TOKEN }))
+      .body as unknown as Array<Record<string, unknown>>;
+    expect(actions.filter((a) => a.action === 'agreements.set')).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import type { AgreementsStatus } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 
 // HOME-2: the member's acceptance of the agreements, kept per version (migration 022 derives the version
@@ -35,3 +36,29 @@ const answer = (version: string, acceptedAt: Date | null): AgreementsStatus => (
   accepted: acceptedAt !== null,
   acceptedAt: acceptedAt?.toISOString() ?? null,
 });
+
+type Localized = { th: string; la: string; en: string };
+interface StoredAgreement {
+  id: string;
+  title: Localized;
+  content: Localized;
+}
+
+/** The operator's view: the agreements as stored (the lookup cleans them for members) and their version. */
+export async function opsAgreements(q: Queryable) {
+  const [row] = await q.query<{ version: string; list: StoredAgreement[] | null }>(
+    `select agreements_version_of(s.value) as version, s.value as list
+     from (select (select value from settings where key = 'site.agreements') as value) s`,
+  );
+  return { version: row!.version, agreements: row!.list ?? [] };
+}
+
+/** Replaces the agreements; their version follows their content (migration 022). */
+export async function setAgreements(ctx: Ctx, list: StoredAgreement[]) {
+  await ctx.db.query(
+    `insert into settings (key, value) values ('site.agreements', $1)
+     on conflict (key) do update set value = excluded.value`,
+    [JSON.stringify(list)],
+  );
+  return opsAgreements(ctx.db);
+}
