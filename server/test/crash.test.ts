@@ -264,8 +264,11 @@ describe('a crash in the middle of a burst', () => {
 
     // The burst: each member deposits and withdraws as fast as it can; the server dies part-way.
     let stop = false;
+    // Operations each member finished: the kill waits until every member has done two whole rounds of the
+    // six (two transfers out among them, however slow the machine), so the crash falls among all of them.
+    const done = members.map(() => 0);
     const burst = members.map(async (m, i) => {
-      for (let n = 0; !stop; n++) {
+      for (let n = 0; !stop; n++, done[i]!++) {
         const op = (n + i) % 6;
         await (
           op === 0
@@ -283,6 +286,8 @@ describe('a crash in the middle of a burst', () => {
       }
     });
     await new Promise((r) => setTimeout(r, 1_500));
+    for (const giveUp = Date.now() + 20_000; done.some((d) => d < 12) && Date.now() < giveUp;)
+      await new Promise((r) => setTimeout(r, 50));
     server!.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 300));
     stop = true;
