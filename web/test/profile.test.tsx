@@ -135,7 +135,7 @@ describe('profile', () => {
     });
     expect(screen.getByTestId('holder-name').textContent).toBe('SOMCHAI JAIDEE');
     expect(screen.queryByText('Copied: 1234567890')).toBeNull();
-    expect(await screen.findByText('Copied: 1234567890', {}, { timeout: 2500 })).toBeTruthy();
+    expect(await screen.findByText('Copied: 1234567890', {}, { timeout: 6_000 })).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe('1234567890');
   });
 

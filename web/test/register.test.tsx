@@ -138,7 +138,7 @@ describe('register wizard', () => {
     // While the server would answer REQUEST_LIMIT_1MIN, no link: the time left instead.
     expect(screen.getByTestId('otp-new-code-wait').textContent).toMatch(/^New code in [12] s$/);
     expect(screen.queryByRole('button', { name: 'Request a new code' })).toBeNull();
-    await user.click(await screen.findByRole('button', { name: 'Request a new code' }, { timeout: 3_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Request a new code' }, { timeout: 8_000 }));
     expect(await screen.findByText('NEW2')).toBeTruthy();
     expect(api.callsTo('POST', '/api/otp/send')).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();
