@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config.ts';
@@ -12,6 +11,7 @@ import { answerSerializerCompiler } from './http/answer-text.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { serveWeb } from './http/web.ts';
 import { redactedRequest } from './http/redact.ts';
@@ -103,29 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes CSS variables into style attributes and a style tag.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // HELP-1: the operator may point a how-to video, and its poster, to their own https address.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'https:'],
-        // 'self' covers the realtime socket's ws:/wss: on the same host (CSP Level 3).
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // TLS ends at the operator's load balancer; upgrading would break the app served over plain HTTP
-        // on a local address (the demo, a LAN test).
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   if (config.corsOrigins.length)
     // Retry-After tells the web how long a REQUEST_LIMIT lasts; another origin may only read it if exposed.
     await app.register(cors, { origin: config.corsOrigins, exposedHeaders: ['Retry-After'] });
