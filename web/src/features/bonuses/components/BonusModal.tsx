@@ -2,6 +2,7 @@ import type { ActiveReward, Bonus } from '@krapao/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { BannerCarousel } from '../../../components/BannerCarousel';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useMoneyText } from '../../../components/Money';
 import { useLocale, useTranslation } from '../../../i18n/react';
@@ -11,7 +12,6 @@ import { notifySuccess } from '../../../lib/notify';
 import { activateBonus, useActivateBonus } from '../api/activate-bonus';
 import { useClearBonus } from '../api/clear-bonus';
 import { fillNotice, needsDeposit, pick } from '../texts';
-import { BannerCarousel } from './BannerCarousel';
 import { RuleList } from './RuleList';
 
 interface BonusModalProps {
@@ -79,7 +79,13 @@ function BonusPanel({ bonus: b, active, onClose, onMoneyMoved }: BonusModalProps
 
   return (
     <Stack gap="sm">
-      <BannerCarousel banners={b.banners} name={pick(b.name, lng) || b.code} />
+      <BannerCarousel
+        banners={b.banners}
+        label={pick(b.name, lng) || b.code}
+        layout="bleed"
+        slideLabel={(n, total) => t('bonus.modal.banner', { n, total })}
+        arrows={{ previous: t('bonus.modal.previous'), next: t('bonus.modal.next') }}
+      />
       {notice && (
         <Text fz="sm" className="bonus-notice" data-testid="bonus-notice">
           {notice}
