@@ -8,9 +8,8 @@ import { PAGE_SIZE, type Currency } from '@krapao/contract';
 import { useState } from 'react';
 import { BannerCarousel } from '../../../components/BannerCarousel';
 import { CopyField } from '../../../components/CopyField';
-import { DelayedLoader } from '../../../components/DelayedLoader';
 import { Money, useMoneyText } from '../../../components/Money';
-import { Pager, pageCount } from '../../../components/Pager';
+import { PagedTable } from '../../../components/PagedTable';
 import { PercentBadges } from '../../../components/PercentBadges';
 import { useTranslation } from '../../../i18n/react';
 import { bahtToMinor, formatDateTime } from '../../../lib/format';
@@ -141,54 +140,41 @@ function InviteesTable({ currency }: { currency: Currency | undefined }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useInvitees(page);
-  const data = query.data;
-  const pages = data ? pageCount(data.total, PAGE_SIZE.invite) : 1;
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
         {t('invite.tableTitle')}
       </Title>
       {/* ERR-3: a list that fails to load stays quiet; opening the modal again asks again. */}
-      {query.isPending && <DelayedLoader />}
-      {data && data.invites.length === 0 && (
-        <Text c="dimmed" ta="center" py="md" fz="sm" data-testid="invitees-empty">
-          {t('invite.empty')}
-        </Text>
-      )}
-      {data && data.invites.length > 0 && (
-        <Table horizontalSpacing={6} verticalSpacing={8} striped fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('invite.name')}</Table.Th>
-              <Table.Th ta="right">{t('invite.amount')}</Table.Th>
-              <Table.Th ta="right">{t('invite.date')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.invites.map((row, i) => (
-              <Table.Tr key={`${page}-${i}`} data-testid="invitee-row">
-                <Table.Td data-testid="invitee-name">{row.from.name}</Table.Td>
-                <Table.Td ta="right" data-testid="invitee-amount">
-                  <Money minor={bahtToMinor(row.amount)} currency={currency} />
-                </Table.Td>
-                <Table.Td ta="right" fz="xs" c="dimmed" data-testid="invitee-date">
-                  {formatDateTime(row.createdAt)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {data && pages > 1 && (
-        <Pager
-          page={page}
-          pages={pages}
-          onPage={setPage}
-          labels={{ nav: t('invite.pages'), previous: t('invite.previous'), next: t('invite.next') }}
-        >
-          <Text fz="sm">{t('invite.pageOf', { page, pages })}</Text>
-        </Pager>
-      )}
+      <PagedTable
+        page={page}
+        onPage={setPage}
+        pageSize={PAGE_SIZE.invite}
+        rows={query.data?.invites}
+        total={query.data?.total}
+        loading={query.isPending}
+        dense
+        empty={{ text: t('invite.empty'), testId: 'invitees-empty' }}
+        pagesLabel={t('invite.pages')}
+        head={
+          <>
+            <Table.Th>{t('invite.name')}</Table.Th>
+            <Table.Th ta="right">{t('invite.amount')}</Table.Th>
+            <Table.Th ta="right">{t('invite.date')}</Table.Th>
+          </>
+        }
+        row={(row, i) => (
+          <Table.Tr key={`${page}-${i}`} data-testid="invitee-row">
+            <Table.Td data-testid="invitee-name">{row.from.name}</Table.Td>
+            <Table.Td ta="right" data-testid="invitee-amount">
+              <Money minor={bahtToMinor(row.amount)} currency={currency} />
+            </Table.Td>
+            <Table.Td ta="right" fz="xs" c="dimmed" data-testid="invitee-date">
+              {formatDateTime(row.createdAt)}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

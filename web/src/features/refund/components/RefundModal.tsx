@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { BannerCarousel } from '../../../components/BannerCarousel';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { Money, useMoneyText } from '../../../components/Money';
-import { Pager, pageCount } from '../../../components/Pager';
+import { PagedTable } from '../../../components/PagedTable';
 import { PercentBadges } from '../../../components/PercentBadges';
 import { errorText } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
@@ -229,61 +229,48 @@ function RefundLogTable({ currency }: { currency: Currency | undefined }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useRefunds(page);
-  const data = query.data;
-  const pages = data ? pageCount(data.total, PAGE_SIZE.refund) : 1;
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
         {t('refund.logTitle')}
       </Title>
-      {query.isPending && <DelayedLoader />}
-      {data && data.refunds.length === 0 && (
-        <Text c="dimmed" ta="center" py="md" fz="sm" data-testid="refunds-empty">
-          {t('refund.empty')}
-        </Text>
-      )}
-      {data && data.refunds.length > 0 && (
-        <Table horizontalSpacing={6} verticalSpacing={8} striped fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('refund.date')}</Table.Th>
-              <Table.Th>{t('refund.period')}</Table.Th>
-              <Table.Th ta="right">{t('refund.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.refunds.map((r, i) => (
-              <Table.Tr key={`${page}-${i}`} data-testid="refund-row">
-                <Table.Td fz="xs" data-testid="refund-date">
-                  {formatDateTime(r.createdAt)}
-                </Table.Td>
-                <Table.Td fz="xs">
-                  {r.periodStart === r.periodEnd
-                    ? dayText(r.periodStart)
-                    : `${dayText(r.periodStart)} – ${dayText(r.periodEnd)}`}
-                  <br />
-                  <Text span fz="xs" c="dimmed">
-                    {t(`refund.kindLabel.${r.kind}`)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" data-testid="refund-amount">
-                  <Money minor={bahtToMinor(r.refundAmount)} currency={currency} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {data && pages > 1 && (
-        <Pager
-          page={page}
-          pages={pages}
-          onPage={setPage}
-          labels={{ nav: t('refund.pages'), previous: t('refund.previous'), next: t('refund.next') }}
-        >
-          <Text fz="sm">{t('refund.pageOf', { page, pages })}</Text>
-        </Pager>
-      )}
+      <PagedTable
+        page={page}
+        onPage={setPage}
+        pageSize={PAGE_SIZE.refund}
+        rows={query.data?.refunds}
+        total={query.data?.total}
+        loading={query.isPending}
+        dense
+        empty={{ text: t('refund.empty'), testId: 'refunds-empty' }}
+        pagesLabel={t('refund.pages')}
+        head={
+          <>
+            <Table.Th>{t('refund.date')}</Table.Th>
+            <Table.Th>{t('refund.period')}</Table.Th>
+            <Table.Th ta="right">{t('refund.amount')}</Table.Th>
+          </>
+        }
+        row={(r, i) => (
+          <Table.Tr key={`${page}-${i}`} data-testid="refund-row">
+            <Table.Td fz="xs" data-testid="refund-date">
+              {formatDateTime(r.createdAt)}
+            </Table.Td>
+            <Table.Td fz="xs">
+              {r.periodStart === r.periodEnd
+                ? dayText(r.periodStart)
+                : `${dayText(r.periodStart)} – ${dayText(r.periodEnd)}`}
+              <br />
+              <Text span fz="xs" c="dimmed">
+                {t(`refund.kindLabel.${r.kind}`)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" data-testid="refund-amount">
+              <Money minor={bahtToMinor(r.refundAmount)} currency={currency} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

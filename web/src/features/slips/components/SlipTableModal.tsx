@@ -9,9 +9,8 @@ import { PAGE_SIZE, type Slip } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DelayedLoader } from '../../../components/DelayedLoader';
 import { Money } from '../../../components/Money';
-import { Pager, pageCount } from '../../../components/Pager';
+import { PagedTable } from '../../../components/PagedTable';
 import { errorText } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
 import { useDelayedFlag } from '../../../lib/delayed';
@@ -61,8 +60,6 @@ function SlipTable({ onUpload }: { onUpload?: () => void }) {
   const query = useSlips(page);
   const imageLink = useSlipImageLink();
   const refreshing = useDelayedFlag(query.isFetching && !query.isPending);
-  const data = query.data;
-  const pages = data ? pageCount(data.total, PAGE_SIZE.slips) : 1;
 
   const view = (slip: Slip) => {
     // Opened inside the click, so a popup blocker lets it through; the address follows the answer.
@@ -107,41 +104,27 @@ function SlipTable({ onUpload }: { onUpload?: () => void }) {
         )}
       </Group>
       {/* ERR-3: a list that fails to load hides its loader and stays quiet; the refresh link asks again. */}
-      {query.isPending && <DelayedLoader />}
-      {data && data.slips.length === 0 && (
-        <Text c="dimmed" ta="center" py="lg" data-testid="slips-empty">
-          {t('slips.empty')}
-        </Text>
-      )}
-      {data && data.slips.length > 0 && (
-        <Table className="slip-table" horizontalSpacing={6} verticalSpacing={8} striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('slips.date')}</Table.Th>
-              <Table.Th ta="right">{t('slips.amount')}</Table.Th>
-              <Table.Th>{t('slips.status')}</Table.Th>
-              <Table.Th>{t('slips.slip')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.slips.map((slip) => (
-              <SlipRow key={slip.slipId} slip={slip} onView={() => view(slip)} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {pages > 1 && (
-        <Pager
-          page={page}
-          pages={pages}
-          onPage={setPage}
-          labels={{ nav: t('slips.pages'), previous: t('slips.previous'), next: t('slips.next') }}
-        >
-          <Text fz="sm" fw={600} data-testid="slips-page">
-            {t('slips.pageOf', { page, pages })}
-          </Text>
-        </Pager>
-      )}
+      <PagedTable
+        page={page}
+        onPage={setPage}
+        pageSize={PAGE_SIZE.slips}
+        rows={query.data?.slips}
+        total={query.data?.total}
+        loading={query.isPending}
+        className="slip-table"
+        empty={{ text: t('slips.empty'), testId: 'slips-empty' }}
+        pagesLabel={t('slips.pages')}
+        pageTestId="slips-page"
+        head={
+          <>
+            <Table.Th>{t('slips.date')}</Table.Th>
+            <Table.Th ta="right">{t('slips.amount')}</Table.Th>
+            <Table.Th>{t('slips.status')}</Table.Th>
+            <Table.Th>{t('slips.slip')}</Table.Th>
+          </>
+        }
+        row={(slip) => <SlipRow key={slip.slipId} slip={slip} onView={() => view(slip)} />}
+      />
     </Stack>
   );
 }
