@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { chat } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { readOneFile } from '../../http/one-file-upload.ts';
 import { route } from '../../http/route.ts';
 import { operatorAuth } from '../ops/routes.ts';
 import { audited } from '../ops/service.ts';
@@ -31,11 +32,11 @@ export function chatRoutes(app: FastifyInstance, ctx: ChatCtx, opsTokens: Map<st
     await uploads.register(multipart, { throwFileSizeLimit: true });
     route(uploads, chat.uploadImage, async (req) => {
       const caller = await callerOf(ctx, req);
-      return service.upload(ctx, caller, 'image', await readFile(req, chat.CHAT_IMAGE_MAX_BYTES));
+      return service.upload(ctx, caller, 'image', await readChatFile(req, chat.CHAT_IMAGE_MAX_BYTES));
     });
     route(uploads, chat.uploadVideo, async (req) => {
       const caller = await callerOf(ctx, req);
-      return service.upload(ctx, caller, 'video', await readFile(req, chat.CHAT_VIDEO_MAX_BYTES));
+      return service.upload(ctx, caller, 'video', await readChatFile(req, chat.CHAT_VIDEO_MAX_BYTES));
     });
   });
 
@@ -58,6 +59,9 @@ export function chatRoutes(app: FastifyInstance, ctx: ChatCtx, opsTokens: Map<st
   if (opsTokens.size) chatOpsRoutes(app, ctx, opsTokens);
 }
 
+const readChatFile = (req: FastifyRequest, maxBytes: number) =>
+  readOneFile(req, { maxBytes, tooLarge: 'CHAT_FILE_TOO_LARGE', malformed: 'CHAT_FILE_NOT_SUPPORTED' });
+
 /**
  * A video on an iPhone plays only when its bytes can be asked for in ranges (Safari asks for bytes=0-1
  * first); one range is enough, several are answered whole.
@@ -75,27 +79,6 @@ function sendRange(req: FastifyRequest, reply: FastifyReply, bytes: Buffer) {
     .code(206)
     .header('content-range', `bytes ${start}-${end}/${size}`)
     .send(bytes.subarray(start, end + 1));
-}
-
-/** The one part named "file", read into memory up to `maxBytes`; undefined when there is none. */
-async function readFile(req: FastifyRequest, maxBytes: number): Promise<service.UploadedFile | undefined> {
-  if (!req.isMultipart()) return undefined;
-  try {
-    const part = await req.file({
-      limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
-    });
-    if (!part) return undefined;
-    if (part.fieldname !== 'file') {
-      part.file.resume();
-      return undefined;
-    }
-    return { bytes: await part.toBuffer(), filename: part.filename };
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CHAT_FILE_TOO_LARGE', 413);
-    // A cut-off or malformed multipart body, or too many parts.
-    throw new AppError('CHAT_FILE_NOT_SUPPORTED');
-  }
 }
 
 const pageQuery = z.object({

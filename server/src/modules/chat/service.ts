@@ -7,6 +7,7 @@ import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
+import type { UploadedFile } from '../../http/one-file-upload.ts';
 import { hit } from '../../lib/rate-counter.ts';
 import * as bot from './bot.ts';
 import type { BotLocale } from './bot-texts.ts';
@@ -374,11 +375,6 @@ async function announceRead(ctx: ChatCtx, conversation: ConversationRow, event: 
     REALTIME_EVENTS.chatRead,
     event,
   );
-}
-
-export interface UploadedFile {
-  bytes: Buffer;
-  filename: string;
 }
 
 /**

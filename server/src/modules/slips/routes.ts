@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SLIP_LINK_TTL_S, SLIP_MAX_BYTES, slips } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../http/auth.ts';
+import { readOneFile } from '../../http/one-file-upload.ts';
 import { route } from '../../http/route.ts';
 import * as service from './service.ts';
 import { verifyLater } from './verify.ts';
@@ -15,7 +15,13 @@ export function slipRoutes(app: FastifyInstance, ctx: Ctx) {
   void app.register(async (uploads) => {
     await uploads.register(multipart, { throwFileSizeLimit: true });
     route(uploads, slips.uploadSlip, async (req) => {
-      const { slip, id } = await service.uploadSlip(ctx, sessionOf(req).memberId, () => readSlipFile(req));
+      const { slip, id } = await service.uploadSlip(ctx, sessionOf(req).memberId, () =>
+        readOneFile(req, {
+          maxBytes: SLIP_MAX_BYTES,
+          tooLarge: 'SLIP_INVALID_FILE',
+          malformed: 'SLIP_UPLOAD_FAIL',
+        }),
+      );
       verifyLater(ctx, id);
       return slip;
     });
@@ -46,25 +52,4 @@ export function slipRoutes(app: FastifyInstance, ctx: Ctx) {
         .send(image.bytes);
     },
   );
-}
-
-/** The one part named "file", read into memory up to SLIP_MAX_BYTES; undefined when there is none. */
-async function readSlipFile(req: FastifyRequest): Promise<service.UploadedFile | undefined> {
-  if (!req.isMultipart()) return undefined;
-  try {
-    const part = await req.file({
-      limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
-    });
-    if (!part) return undefined;
-    if (part.fieldname !== 'file') {
-      part.file.resume();
-      return undefined;
-    }
-    return { bytes: await part.toBuffer(), filename: part.filename };
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('SLIP_INVALID_FILE', 413);
-    // A cut-off or malformed multipart body, or too many parts.
-    throw new AppError('SLIP_UPLOAD_FAIL');
-  }
 }

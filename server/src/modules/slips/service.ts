@@ -11,6 +11,7 @@ import type { Ctx } from '../../context.ts';
 import { paged } from '../../db/paged.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
+import type { UploadedFile } from '../../http/one-file-upload.ts';
 import { hmac, sameBytes } from '../../lib/crypto.ts';
 import { hit } from '../../lib/rate-counter.ts';
 import { minor } from '../../ledger/ledger.ts';
@@ -75,11 +76,6 @@ export function inClosedWindow(at: Date, from: string, to: string): boolean {
   const end = minutes(to);
   if (start === end) return false;
   return start < end ? now >= start && now < end : now >= start || now < end;
-}
-
-export interface UploadedFile {
-  bytes: Buffer;
-  filename: string;
 }
 
 /**
