@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { refund } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { operatorAuth } from '../ops/routes.ts';
-import { audited } from '../ops/service.ts';
+import { opsRulesRoutes } from '../rewards/ops-rules-route.ts';
 import * as service from './service.ts';
 
 export function refundRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
@@ -15,22 +14,11 @@ export function refundRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<stri
     service.listRefunds(ctx, sessionOf(req).memberId, body.page, body.limit),
   );
   route(app, refund.banners, () => service.refundBanners(ctx));
-  if (!opsTokens.size) return;
-  // The operator's side: the token of /api/ops/*, every change audited with what was asked.
-  void app.register(async (ops) => {
-    ops.addHook('onRequest', operatorAuth(opsTokens));
-    route(ops, refund.opsRules, () => service.refundRules(ctx.db));
-    route(ops, refund.opsSetRules, (req: FastifyRequest, body) =>
-      audited(
-        ctx,
-        {
-          operator: req.operator ?? 'operator',
-          action: 'refund.rules',
-          target: 'refund.rules',
-          detail: body,
-        },
-        () => service.setRules(ctx, body),
-      ),
-    );
+  opsRulesRoutes(app, ctx, opsTokens, {
+    get: refund.opsRules,
+    set: refund.opsSetRules,
+    audit: 'refund.rules',
+    read: service.refundRules,
+    write: service.setRules,
   });
 }
