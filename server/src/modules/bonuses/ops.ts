@@ -1,5 +1,6 @@
 import { toBaht, toMinor, type bonuses } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { minor } from '../../ledger/ledger.ts';
 import { audited } from '../ops/service.ts';
@@ -42,49 +43,115 @@ export async function listPromotions(ctx: Ctx) {
   return rows.map(shown);
 }
 
-export function saveBonus(ctx: Ctx, operator: string, b: BonusConfig) {
+/**
+ * How a write meets a bonus or promotion of the same code and currency: the operator's save replaces it;
+ * the seed (seed.ts) keeps it, so an operator's row is never overwritten. `at` is updated_at (null: the
+ * database's now()).
+ */
+export interface ProgrammeWrite {
+  replace: boolean;
+  at: Date | null;
+}
+
+const BONUS_REPLACE = `do update set
+  name = excluded.name, notice = excluded.notice, banners = excluded.banners, type = excluded.type,
+  max_received = excluded.max_received, reward_kind = excluded.reward_kind,
+  reward_percent = excluded.reward_percent, reward_max = excluded.reward_max,
+  reward_fixed = excluded.reward_fixed, min_deposit = excluded.min_deposit,
+  categories = excluded.categories, percent_success = excluded.percent_success,
+  percent_fail = excluded.percent_fail, active = excluded.active, sort = excluded.sort,
+  updated_at = excluded.updated_at`;
+
+const PROMOTION_REPLACE = `do update set
+  description = excluded.description, reward_kind = excluded.reward_kind,
+  reward_percent = excluded.reward_percent, reward_max = excluded.reward_max,
+  reward_fixed = excluded.reward_fixed, min_deposit = excluded.min_deposit,
+  categories = excluded.categories, percent_success = excluded.percent_success,
+  percent_fail = excluded.percent_fail, total_cap = excluded.total_cap,
+  valid_from = excluded.valid_from, valid_to = excluded.valid_to, active = excluded.active,
+  updated_at = excluded.updated_at`;
+
+/** Writes a bonus; the row as it now is, or undefined when one was kept. */
+export async function writeBonus(q: Queryable, b: BonusConfig, w: ProgrammeWrite) {
   const rule = ruleColumns(b.reward);
+  const [row] = await q.query<Record<string, unknown> & RuleRow>(
+    `insert into bonuses (code, currency, name, notice, banners, type, max_received, reward_kind,
+                          reward_percent, reward_max, reward_fixed, min_deposit, categories,
+                          percent_success, percent_fail, active, sort, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+             coalesce($18::timestamptz, now()))
+     on conflict (code, currency) ${w.replace ? BONUS_REPLACE : 'do nothing'}
+     returning *`,
+    [
+      b.code,
+      b.currency,
+      JSON.stringify(b.name),
+      JSON.stringify(b.notice),
+      JSON.stringify(b.banners),
+      b.type,
+      b.maxReceived,
+      rule.kind,
+      rule.percent,
+      rule.max,
+      rule.fixed,
+      toMinor(b.minDeposit).toString(),
+      b.categories,
+      b.percentSuccess,
+      b.percentFail,
+      b.active,
+      b.sort,
+      w.at,
+    ],
+  );
+  return row;
+}
+
+/**
+ * Writes a promotion valid from `from` to `to` (null: no bound); the row as it now is, or undefined when
+ * one was kept.
+ */
+export async function writePromotion(
+  q: Queryable,
+  p: PromotionConfig,
+  dates: { from: Date | null; to: Date | null },
+  w: ProgrammeWrite,
+) {
+  const rule = ruleColumns(p.reward);
+  const [row] = await q.query<Record<string, unknown> & RuleRow>(
+    `insert into promotions (code, currency, description, reward_kind, reward_percent, reward_max,
+                             reward_fixed, min_deposit, categories, percent_success, percent_fail,
+                             total_cap, valid_from, valid_to, active, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+             coalesce($16::timestamptz, now()))
+     on conflict (code, currency) ${w.replace ? PROMOTION_REPLACE : 'do nothing'}
+     returning *`,
+    [
+      p.code,
+      p.currency,
+      JSON.stringify(p.description),
+      rule.kind,
+      rule.percent,
+      rule.max,
+      rule.fixed,
+      toMinor(p.minDeposit).toString(),
+      p.categories,
+      p.percentSuccess,
+      p.percentFail,
+      p.totalCap,
+      dates.from,
+      dates.to,
+      p.active,
+      w.at,
+    ],
+  );
+  return row;
+}
+
+export function saveBonus(ctx: Ctx, operator: string, b: BonusConfig) {
   return audited(
     ctx,
     { operator, action: 'bonus.save', target: `${b.code}/${b.currency}`, detail: { ...b } },
-    async () => {
-      const [row] = await ctx.db.query<Record<string, unknown> & RuleRow>(
-        `insert into bonuses (code, currency, name, notice, banners, type, max_received, reward_kind,
-                              reward_percent, reward_max, reward_fixed, min_deposit, categories,
-                              percent_success, percent_fail, active, sort, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-         on conflict (code, currency) do update set
-           name = excluded.name, notice = excluded.notice, banners = excluded.banners, type = excluded.type,
-           max_received = excluded.max_received, reward_kind = excluded.reward_kind,
-           reward_percent = excluded.reward_percent, reward_max = excluded.reward_max,
-           reward_fixed = excluded.reward_fixed, min_deposit = excluded.min_deposit,
-           categories = excluded.categories, percent_success = excluded.percent_success,
-           percent_fail = excluded.percent_fail, active = excluded.active, sort = excluded.sort,
-           updated_at = excluded.updated_at
-         returning *`,
-        [
-          b.code,
-          b.currency,
-          JSON.stringify(b.name),
-          JSON.stringify(b.notice),
-          JSON.stringify(b.banners),
-          b.type,
-          b.maxReceived,
-          rule.kind,
-          rule.percent,
-          rule.max,
-          rule.fixed,
-          toMinor(b.minDeposit).toString(),
-          b.categories,
-          b.percentSuccess,
-          b.percentFail,
-          b.active,
-          b.sort,
-          ctx.clock.now(),
-        ],
-      );
-      return shown(row!);
-    },
+    async () => shown((await writeBonus(ctx.db, b, { replace: true, at: ctx.clock.now() }))!),
   );
 }
 
@@ -97,7 +164,6 @@ function dateOf(v: string | null): Date | null {
 }
 
 export function savePromotion(ctx: Ctx, operator: string, p: PromotionConfig) {
-  const rule = ruleColumns(p.reward);
   return audited(
     ctx,
     { operator, action: 'promotion.save', target: `${p.code}/${p.currency}`, detail: { ...p } },
@@ -105,45 +171,13 @@ export function savePromotion(ctx: Ctx, operator: string, p: PromotionConfig) {
       const from = dateOf(p.validFrom);
       const to = dateOf(p.validTo);
       if (from && to && to <= from) throw new AppError('INVALID_REQUEST');
-      const [row] = await ctx.db
-        .query<Record<string, unknown> & RuleRow>(
-          `insert into promotions (code, currency, description, reward_kind, reward_percent, reward_max,
-                                 reward_fixed, min_deposit, categories, percent_success, percent_fail,
-                                 total_cap, valid_from, valid_to, active, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-         on conflict (code, currency) do update set
-           description = excluded.description, reward_kind = excluded.reward_kind,
-           reward_percent = excluded.reward_percent, reward_max = excluded.reward_max,
-           reward_fixed = excluded.reward_fixed, min_deposit = excluded.min_deposit,
-           categories = excluded.categories, percent_success = excluded.percent_success,
-           percent_fail = excluded.percent_fail, total_cap = excluded.total_cap,
-           valid_from = excluded.valid_from, valid_to = excluded.valid_to, active = excluded.active,
-           updated_at = excluded.updated_at
-         returning *`,
-          [
-            p.code,
-            p.currency,
-            JSON.stringify(p.description),
-            rule.kind,
-            rule.percent,
-            rule.max,
-            rule.fixed,
-            toMinor(p.minDeposit).toString(),
-            p.categories,
-            p.percentSuccess,
-            p.percentFail,
-            p.totalCap,
-            from,
-            to,
-            p.active,
-            ctx.clock.now(),
-          ],
-        )
-        .catch((err: { code?: string }) => {
+      const row = await writePromotion(ctx.db, p, { from, to }, { replace: true, at: ctx.clock.now() }).catch(
+        (err: { code?: string }) => {
           // 23514: a total below the claims already made.
           if (err.code === '23514') throw new AppError('INVALID_REQUEST');
           throw err;
-        });
+        },
+      );
       return shown(row!);
     },
   );

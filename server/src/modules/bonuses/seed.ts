@@ -2,9 +2,8 @@
 // and in kip, with th, la and en texts and the banners drawn in web/public/programmes/. Only what is
 // absent is written: an operator's bonus or promotion of the same code and currency is never replaced.
 import type { bonuses } from '@krapao/contract';
-import { toMinor } from '@krapao/contract';
 import type { Queryable } from '../../db/db.ts';
-import { ruleColumns } from './rules.ts';
+import { writeBonus, writePromotion } from './ops.ts';
 
 type SeedBonus = Omit<bonuses.BonusConfig, 'active'>;
 type SeedPromotion = Omit<bonuses.PromotionConfig, 'active'>;
@@ -92,56 +91,11 @@ const promotion = (currency: 'BAHT' | 'LAK'): SeedPromotion => ({
 });
 
 export async function seedBonuses(q: Queryable) {
+  // Written as the operator's save would, but a row of the same code and currency is kept as it is.
+  const keep = { replace: false, at: null };
   for (const currency of ['BAHT', 'LAK'] as const) {
-    for (const b of [welcome(currency), daily(currency), weekly(currency)]) {
-      const rule = ruleColumns(b.reward);
-      await q.query(
-        `insert into bonuses (code, currency, name, notice, banners, type, max_received, reward_kind,
-                              reward_percent, reward_max, reward_fixed, min_deposit, categories,
-                              percent_success, percent_fail, sort)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-         on conflict (code, currency) do nothing`,
-        [
-          b.code,
-          b.currency,
-          JSON.stringify(b.name),
-          JSON.stringify(b.notice),
-          JSON.stringify(b.banners),
-          b.type,
-          b.maxReceived,
-          rule.kind,
-          rule.percent,
-          rule.max,
-          rule.fixed,
-          toMinor(b.minDeposit).toString(),
-          b.categories,
-          b.percentSuccess,
-          b.percentFail,
-          b.sort,
-        ],
-      );
-    }
-    const p = promotion(currency);
-    const rule = ruleColumns(p.reward);
-    await q.query(
-      `insert into promotions (code, currency, description, reward_kind, reward_percent, reward_max,
-                               reward_fixed, min_deposit, categories, percent_success, percent_fail, total_cap)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       on conflict (code, currency) do nothing`,
-      [
-        p.code,
-        p.currency,
-        JSON.stringify(p.description),
-        rule.kind,
-        rule.percent,
-        rule.max,
-        rule.fixed,
-        toMinor(p.minDeposit).toString(),
-        p.categories,
-        p.percentSuccess,
-        p.percentFail,
-        p.totalCap,
-      ],
-    );
+    for (const b of [welcome(currency), daily(currency), weekly(currency)])
+      await writeBonus(q, { ...b, active: true }, keep);
+    await writePromotion(q, { ...promotion(currency), active: true }, { from: null, to: null }, keep);
   }
 }
