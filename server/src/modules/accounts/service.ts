@@ -174,7 +174,7 @@ export async function logout(ctx: Ctx, session: SessionMember): Promise<{ ok: tr
 
 /**
  * The columns of a member's profile, for queries that read it with more (the wallet joins its balance).
- * The coins are the spin wheel's (spin_members, migration 027); members.coin is an unused leftover.
+ * The coins are the spin wheel's (spin_members, migration 027; 028 dropped the unused members.coin).
  */
 export const PROFILE_COLUMNS = `m.public_id, m.name, m.phone,
   coalesce((select s.coins from spin_members s where s.member_id = m.id), 0) as coin, m.bank_code, m.bank_account_name,
