@@ -48,7 +48,7 @@ async function connectPostgres(url: string, schema: string | undefined): Promise
   });
   const root: Queryable = {
     async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(sql, params as unknown[])).rows as T[];
+      return (await pool.query(statementOf(sql, params))).rows as T[];
     },
     async exec(sql: string) {
       await pool.query(sql);
@@ -64,7 +64,7 @@ async function connectPostgres(url: string, schema: string | undefined): Promise
         await client.query('BEGIN');
         const result = await fn({
           async query<T>(sql: string, params?: unknown[]) {
-            return (await client.query(sql, params as unknown[])).rows as T[];
+            return (await client.query(statementOf(sql, params))).rows as T[];
           },
           async exec(sql: string) {
             await client.query(sql);
@@ -81,4 +81,20 @@ async function connectPostgres(url: string, schema: string | undefined): Promise
     },
     close: () => pool.end(),
   };
+}
+
+/** Past this many distinct texts, statements go unnamed: a text built from data never grows memory. */
+const MAX_PREPARED = 1_000;
+const preparedNames = new Map<string, string>();
+
+/**
+ * Parameterised SQL goes as a named prepared statement, so PostgreSQL parses and plans it once per
+ * connection instead of at every call: the money paths run the same few statements thousands of times
+ * (docs/decisions.md, "Prepared statements"). The texts are the code's own, a small fixed set.
+ */
+function statementOf(sql: string, params: unknown[] | undefined) {
+  if (!params) return { text: sql };
+  let name = preparedNames.get(sql);
+  if (!name && preparedNames.size < MAX_PREPARED) preparedNames.set(sql, (name = `k${preparedNames.size}`));
+  return { name, text: sql, values: params };
 }
