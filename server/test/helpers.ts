@@ -1,11 +1,11 @@
 // Builds the real app on a fresh database for one test file: embedded PGlite in memory, or, when
 // TEST_DATABASE_URL is set, a schema of its own on that PostgreSQL (dropped afterwards).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { isErrorCode, type RegistrationInput } from '@krapao/contract';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -32,9 +32,14 @@ export async function makeApp(
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
   if (url && schema) await adminQuery(url, `create schema ${schema}`);
-  const db = await connect({ databaseUrl: url, schema });
+  const region = env.REGION === 'la' ? 'la' : 'th';
+  // On PGlite the database starts migrated and seeded from the run's dump (global-setup.ts); migrate
+  // still runs and finds nothing to do.
+  const dumpFile = url ? undefined : inject('pgliteDumps')[region];
+  const pgliteDump = dumpFile ? new Blob([readFileSync(dumpFile)]) : undefined;
+  const db = await connect({ databaseUrl: url, schema, pgliteDump });
   await migrate(db);
-  await seed(db, { demoMember: true, region: env.REGION === 'la' ? 'la' : 'th' });
+  if (!pgliteDump) await seed(db, { demoMember: true, region });
   const clock = manualClock(new Date('2026-11-21T10:00:00Z'));
   const faults = { smsDown: false };
   // Slip pictures go to a folder of the test's own, removed afterwards.

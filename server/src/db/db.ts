@@ -10,5 +10,7 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** PGlite only: its data folder as a tar, to start others from (ConnectOptions.pgliteDump). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
