@@ -224,6 +224,85 @@ describe('coins (SPIN-2)', () => {
   });
 });
 
+describe('a repeated spin (SPIN-2, Idempotency-Key)', () => {
+  const spinWithKey = (token: string, key: string) =>
+    call(t.app, 'POST', '/api/spinwheel/spin', { token, body: {}, headers: { 'Idempotency-Key': key } });
+  const spinsOf = async (member: string) => {
+    const [n] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from spins where member_id = (select id from members where public_id = $1)',
+      [member],
+    );
+    return n!.n;
+  };
+
+  it('[SPIN-2] a repeat with the same key answers the same spin and takes no second coin; another key spins again', async () => {
+    const m = await bahtMember();
+    await giveCoins(m.id, 3);
+    const first = await spinWithKey(m.token, 'spin-key-0001');
+    expect(first.status).toBe(200);
+    expect((first.body.result as { remainingCoin: number }).remainingCoin).toBe(2);
+    const repeat = await spinWithKey(m.token, 'spin-key-0001');
+    expect(repeat.status).toBe(200);
+    expect(repeat.body).toEqual(first.body);
+    expect(await coinsOf(m.token)).toBe(2);
+    expect(await spinsOf(m.id)).toBe(1);
+
+    const other = await spinWithKey(m.token, 'spin-key-0002');
+    expect(other.status).toBe(200);
+    const otherResult = other.body.result as { remainingCoin: number; proof: contract.SpinProof };
+    expect(otherResult.remainingCoin).toBe(1);
+    expect(otherResult.proof.spinNumber).toBe(
+      (first.body.result as { proof: contract.SpinProof }).proof.spinNumber + 1,
+    );
+    expect(await coinsOf(m.token)).toBe(1);
+    expect(await spinsOf(m.id)).toBe(2);
+
+    // The first key still answers its own spin, with the coins as they are now; a spin without a key
+    // spends as before.
+    const late = await spinWithKey(m.token, 'spin-key-0001');
+    expect(late.body.result).toEqual({ ...(first.body.result as object), remainingCoin: 1 });
+    expect((await spinOnce(m.token)).status).toBe(200);
+    expect(await coinsOf(m.token)).toBe(0);
+
+    // Another member's key is their own: the same key spends their coin.
+    const n = await bahtMember();
+    await giveCoins(n.id, 1);
+    expect((await spinWithKey(n.token, 'spin-key-0001')).status).toBe(200);
+    expect(await coinsOf(n.token)).toBe(0);
+  });
+
+  it('[SPIN-2] five requests at once with one key make one spin and take one coin, all answering it', async () => {
+    const m = await bahtMember();
+    await giveCoins(m.id, 3);
+    // The seeds are made first (setup), so only the spin's own row lock orders the requests.
+    expect(await coinsOf(m.token)).toBe(3);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => spinWithKey(m.token, 'same-key-at-once')),
+    );
+    for (const a of answers) expect(a.status).toBe(200);
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(await coinsOf(m.token)).toBe(2);
+    expect(await spinsOf(m.id)).toBe(1);
+    const [moves] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from spin_coin_moves
+       where reason = 'spin' and member_id = (select id from members where public_id = $1)`,
+      [m.id],
+    );
+    expect(moves!.n).toBe(1);
+  });
+
+  it('[SPIN-2] a malformed key is refused (KEY_INVALID) and spends nothing; a refused spin leaves its key unused', async () => {
+    const m = await bahtMember();
+    expectError(await spinWithKey(m.token, 'bad key!'), 400, 'KEY_INVALID');
+    expectError(await spinWithKey(m.token, 'retry-after-refusal'), 400, 'SPIN_NO_COIN');
+    await giveCoins(m.id, 1);
+    expect(await coinsOf(m.token)).toBe(1);
+    const res = await spinWithKey(m.token, 'retry-after-refusal');
+    expect(res.status).toBe(200);
+    expect(await coinsOf(m.token)).toBe(0);
+  });
+});
+
 describe('coupons (SPIN-3, SPIN-4)', () => {
   it('[SPIN-3] a credit coupon claimed 20 times at once pays once, as a spin reward with the slice percentages', async () => {
     await onlySlice('CREDIT50');

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { spin } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { route } from '../../http/route.ts';
 import { operatorAuth } from '../ops/routes.ts';
 import * as ops from './ops.ts';
@@ -11,7 +12,7 @@ export function spinRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string
   const member = (req: FastifyRequest) => sessionOf(req).memberId;
   route(app, spin.setup, (req) => service.setup(ctx, member(req)));
   route(app, spin.active, () => service.active(ctx));
-  route(app, spin.spin, (req) => service.spin(ctx, member(req)));
+  route(app, spin.spin, (req) => service.spin(ctx, member(req), idempotencyKey(req)));
   route(app, spin.coupons, (req) => service.coupons(ctx, member(req)));
   route(app, spin.claim, (req, body) => service.claim(ctx, member(req), body.coupon));
   route(app, spin.clientSeed, (req, body) => service.setClientSeed(ctx, member(req), body.clientSeed));

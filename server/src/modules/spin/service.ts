@@ -12,6 +12,7 @@ import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
+import { checkedKey } from '../../ledger/idempotency.ts';
 import { minor } from '../../ledger/ledger.ts';
 import { memberCurrency } from '../accounts/rules.ts';
 import { creditReward, lockMemberRewards } from '../rewards/service.ts';
@@ -147,12 +148,22 @@ export async function active(ctx: Ctx) {
  * refuses a negative count whatever runs at once), the slice drawn from the committed server seed, the
  * spin written with its proof, the prize made a coupon, and a new server seed committed for the next spin
  * (each spin has its own seed, revealed in its answer).
+ * With an Idempotency-Key (optional, checked as every money route checks it) a key this member already
+ * spun with answers that spin (replayedSpin) and takes no coin, draws nothing: the row lock is taken
+ * before the lookup, so a concurrent repeat waits for the first spin to commit and then finds it; the
+ * unique index of 029_spin_idempotency.sql refuses a second spin under one key in any case. A spin that
+ * failed leaves no key behind, so a retry after a refusal is tried afresh.
  */
-export async function spin(ctx: Ctx, memberId: string) {
+export async function spin(ctx: Ctx, memberId: string, key?: string) {
+  const idempotencyKey = key === undefined ? null : checkedKey(key);
   return ctx.db.tx(async (q) => {
+    const state = await memberState(q, memberId, true);
+    if (idempotencyKey !== null) {
+      const earlier = await replayedSpin(q, memberId, idempotencyKey, state);
+      if (earlier) return earlier;
+    }
     const { wheel, slices } = await readWheel(q);
     if (!wheel || !isActive(wheel, slices)) throw new AppError('SPIN_INACTIVE');
-    const state = await memberState(q, memberId, true);
     if (state.coins <= 0) throw new AppError('SPIN_NO_COIN');
     const currency = await memberCurrency(q, memberId);
     const weights = slices.map((s) => ({ code: s.code, weight: Number(s.weight) }));
@@ -168,8 +179,8 @@ export async function spin(ctx: Ctx, memberId: string) {
     const now = ctx.clock.now();
     const [spun] = await q.query<{ id: string }>(
       `insert into spins (member_id, spin_number, server_seed, server_seed_hash, client_seed, weights, code,
-                          label, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+                          label, created_at, idempotency_key)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
       [
         memberId,
         state.next_spin,
@@ -180,6 +191,7 @@ export async function spin(ctx: Ctx, memberId: string) {
         won.code,
         JSON.stringify(won.label),
         now,
+        idempotencyKey,
       ],
     );
     const [moved] = await q.query<{ coins: number }>(
@@ -242,6 +254,53 @@ export async function spin(ctx: Ctx, memberId: string) {
       },
     };
   });
+}
+
+/**
+ * SPIN-2: the answer to a repeated Idempotency-Key, built from the spin it made: the same code, label,
+ * coupon, proof and next seed hash as the first answer. remainingCoin is the member's coins now, not as
+ * they were then (nothing stores that count; now is what the web shows on the wheel anyway): equal to
+ * the first answer's unless coins moved since. Undefined when the key has not been spun with.
+ */
+async function replayedSpin(q: Queryable, memberId: string, key: string, state: MemberState) {
+  const [row] = await q.query<{
+    spin_number: number;
+    server_seed: string;
+    server_seed_hash: string;
+    client_seed: string;
+    weights: Array<{ code: string; weight: number }>;
+    code: string;
+    label: LocalizedText;
+    coupon: string | null;
+    next_hash: string | null;
+  }>(
+    `select s.spin_number, s.server_seed, s.server_seed_hash, s.client_seed, s.weights, s.code, s.label,
+            c.public_id as coupon,
+            (select n.server_seed_hash from spins n
+             where n.member_id = s.member_id and n.spin_number = s.spin_number + 1) as next_hash
+     from spins s left join spin_coupons c on c.spin_id = s.id
+     where s.member_id = $1 and s.idempotency_key = $2`,
+    [memberId, key],
+  );
+  if (!row) return undefined;
+  return {
+    success: true as const,
+    result: {
+      code: row.code,
+      label: row.label,
+      remainingCoin: state.coins,
+      coupon: row.coupon,
+      proof: {
+        spinNumber: row.spin_number,
+        serverSeed: row.server_seed,
+        serverSeedHash: row.server_seed_hash,
+        clientSeed: row.client_seed,
+        weights: row.weights,
+      },
+      // The seed committed after this spin: the next spin's, or the member's current one if none since.
+      nextServerSeedHash: row.next_hash ?? state.server_seed_hash,
+    },
+  };
 }
 
 interface CouponRow {
