@@ -1,4 +1,4 @@
-import { spin as contract, type Slice } from '@krapao/contract';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, spin as contract, type Slice } from '@krapao/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -243,6 +243,66 @@ describe('a spin', () => {
     fireEvent.click(spinButton());
     expect((await screen.findByRole('alert')).textContent).toBe(errorEn('SPIN_NO_COIN'));
     expect(wheel().dataset.phase).toBe('idle');
+  });
+
+  it('[SPIN-2] a press sends an Idempotency-Key and, after a network error, retries once with the same key; the coins counted show', async () => {
+    recordCanvas();
+    let attempts = 0;
+    const { api } = await openPanel({
+      'GET /api/spinwheel/setup': () => setup(2),
+      'POST /api/spinwheel/spin': () => {
+        attempts += 1;
+        if (attempts === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return spinAnswer('COIN1', 1);
+      },
+    });
+    fireEvent.click(spinButton());
+    await waitFor(() => expect(screen.getByTestId('spin-coins').textContent).toBe('Coins: 1 · one per spin'));
+    const [first, retry, ...more] = api.callsTo('POST', '/api/spinwheel/spin');
+    expect(more).toHaveLength(0);
+    expect(first?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(retry?.headers.get(IDEMPOTENCY_HEADER)).toBe(first?.headers.get(IDEMPOTENCY_HEADER));
+    expect(retry?.body).toEqual({});
+    expect(wheel().dataset.phase).toBe('spinning');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('[SPIN-2] two network errors in a row show NETWORK_ERROR after one retry; the next press carries a new key', async () => {
+    recordCanvas();
+    let attempts = 0;
+    const { api } = await openPanel({
+      'GET /api/spinwheel/setup': () => setup(2),
+      'POST /api/spinwheel/spin': () => {
+        attempts += 1;
+        if (attempts <= 2) return Promise.reject(new TypeError('Failed to fetch'));
+        return spinAnswer('C20', 1);
+      },
+    });
+    fireEvent.click(spinButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(errorEn('NETWORK_ERROR'));
+    expect(wheel().dataset.phase).toBe('idle');
+    const [first, retry] = api.callsTo('POST', '/api/spinwheel/spin');
+    expect(api.callsTo('POST', '/api/spinwheel/spin')).toHaveLength(2);
+    expect(retry?.headers.get(IDEMPOTENCY_HEADER)).toBe(first?.headers.get(IDEMPOTENCY_HEADER));
+
+    fireEvent.click(spinButton());
+    await waitFor(() => expect(api.callsTo('POST', '/api/spinwheel/spin')).toHaveLength(3));
+    const third = api.callsTo('POST', '/api/spinwheel/spin')[2];
+    expect(third?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(third?.headers.get(IDEMPOTENCY_HEADER)).not.toBe(first?.headers.get(IDEMPOTENCY_HEADER));
+    await waitFor(() => expect(wheel().dataset.phase).toBe('spinning'));
+  });
+
+  it('[SPIN-2] a refusal is final: it is not sent again', async () => {
+    recordCanvas();
+    const { api } = await openPanel({
+      'GET /api/spinwheel/setup': () => setup(1),
+      'POST /api/spinwheel/spin': () => fail('SPIN_NO_COIN'),
+    });
+    fireEvent.click(spinButton());
+    await screen.findByRole('alert');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.callsTo('POST', '/api/spinwheel/spin')).toHaveLength(1);
   });
 
   it('[SPIN-2] with reduced motion the wheel stops at once; the prize still follows 2 s later', async () => {

@@ -1,6 +1,7 @@
-import { spin } from '@krapao/contract';
+import { IDEMPOTENCY_HEADER, spin } from '@krapao/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { ApiError, callApi } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { walletKeys } from '../../wallet/api/keys';
 import { spinKeys } from './keys';
 
@@ -35,8 +36,23 @@ export const useSpinHistory = (enabled: boolean) =>
     enabled,
   });
 
-/** SPIN-2: one coin, one draw. */
-export const useSpin = () => useMutation({ mutationFn: () => callApi(spin.spin, {}).then((a) => a.result) });
+/**
+ * SPIN-2: one coin, one draw. Each press has its own Idempotency-Key (STYLE.md 6); when no answer came
+ * (a network error or a timeout) the spin is sent once more with the same key, and the server answers
+ * the spin it may already have made instead of taking a second coin.
+ */
+export async function spinOnce() {
+  const headers = { [IDEMPOTENCY_HEADER]: newIdempotencyKey() };
+  const send = () => callApi(spin.spin, {}, { headers }).then((a) => a.result);
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 0)) throw error;
+    return send();
+  }
+}
+
+export const useSpin = () => useMutation({ mutationFn: spinOnce });
 
 /** SPIN-3: claims a coupon; the wheel (coins) and the coupons reload after. */
 export function useClaimCoupon() {
