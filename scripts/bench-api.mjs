@@ -16,7 +16,7 @@
 // Knobs: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_SECONDS (15), BENCH_CONCURRENCY (8),
 // BENCH_WARMUP_SECONDS (2), BENCH_PAYOUTS (manual | auto), BENCH_ONLY (pg | pglite), BENCH_SQL (1: also
 // time the endpoints' own SQL with pgbench, without HTTP), BENCH_CPU_PROF (a folder: the server writes a
-// V8 CPU profile there), BENCH_KEEP_DB (1: keep the krapao_bench database to study it afterwards).
+// V8 CPU profile there, and so does the simulated world), BENCH_KEEP_DB (1: keep the krapao_bench database to study it afterwards).
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -338,12 +338,15 @@ async function measure(label, env, ledger) {
   // The simulated world (the bank that pays automatic payouts, the game aggregator) in its own process,
   // as a real bank or provider is not on our event loop.
   const port = String(await freePort());
-  const world = await startSimWorld({
-    KRAPAO_URL: `http://127.0.0.1:${port}`,
-    BANK_FEED_SECRET: FEED_SECRET,
-    QR_GATEWAY_SECRET: FEED_SECRET,
-    GAMES_SECRET,
-  });
+  const world = await startSimWorld(
+    {
+      KRAPAO_URL: `http://127.0.0.1:${port}`,
+      BANK_FEED_SECRET: FEED_SECRET,
+      QR_GATEWAY_SECRET: FEED_SECRET,
+      GAMES_SECRET,
+    },
+    { nodeArgs: profiling },
+  );
   const pgliteDir = !env.DATABASE_URL && PAYOUTS === 'manual' ? preparedPglite() : undefined;
   const server = await startServer(
     { ...serverEnv, ...env, PORT: port, SIM_URL: world.base, ...(pgliteDir ? { DATA_DIR: pgliteDir } : {}) },

@@ -154,9 +154,10 @@ export async function startServer(env = {}, opts = {}) {
  * The simulated outside world in its own process (server/src/sim/main.ts), for a server started with
  * SIM_URL = the answer's `base`: then the bank and gateways do not share the server's event loop.
  */
-export async function startSimWorld(env) {
+export async function startSimWorld(env, opts = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/sim/main.ts')], {
+  const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/sim/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SIM_PORT: String(port), HOST: '127.0.0.1', ...env },

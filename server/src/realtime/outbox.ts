@@ -31,6 +31,9 @@ export async function readOutbox(db: Db, handlers: OutboxHandlers): Promise<() =
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let prunedAt = Date.now();
+  // Horizons this instance read, with when: events of transactions that ended before a horizon read
+  // KEEP_EVENTS_MIN ago are older than that, and go by the xid index the reads use.
+  const horizons: { at: number; horizon: string }[] = [];
 
   const read = async () => {
     const rows = await db.query<{ horizon: string; payload: unknown }>(
@@ -41,9 +44,11 @@ export async function readOutbox(db: Db, handlers: OutboxHandlers): Promise<() =
     from = rows[0]!.horizon;
     if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = Date.now();
-      await db.query(`delete from realtime_events where created_at < now() - make_interval(mins => $1)`, [
-        KEEP_EVENTS_MIN,
-      ]);
+      horizons.push({ at: prunedAt, horizon: from });
+      let old: string | undefined;
+      while (horizons.length > 0 && horizons[0]!.at <= prunedAt - KEEP_EVENTS_MIN * 60_000)
+        old = horizons.shift()!.horizon;
+      if (old !== undefined) await db.query('delete from realtime_events where xid < $1::xid8', [old]);
     }
   };
   const tick = () => {
