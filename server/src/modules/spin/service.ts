@@ -256,6 +256,23 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
   });
 }
 
+/** A spin as replayedSpin and spins() read it: the result and its proof. */
+interface SpinRow {
+  spin_number: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  weights: Array<{ code: string; weight: number }>;
+  code: string;
+  label: LocalizedText;
+}
+/**
+ * The columns of SpinRow, read from `spins s`: qualified, because spin_coupons (joined in replayedSpin)
+ * has a code and a label too.
+ */
+const SPIN_COLUMNS =
+  's.spin_number, s.server_seed, s.server_seed_hash, s.client_seed, s.weights, s.code, s.label';
+
 /**
  * SPIN-2: the answer to a repeated Idempotency-Key, built from the spin it made: the same code, label,
  * coupon, proof and next seed hash as the first answer. remainingCoin is the member's coins now, not as
@@ -263,19 +280,8 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
  * the first answer's unless coins moved since. Undefined when the key has not been spun with.
  */
 async function replayedSpin(q: Queryable, memberId: string, key: string, state: MemberState) {
-  const [row] = await q.query<{
-    spin_number: number;
-    server_seed: string;
-    server_seed_hash: string;
-    client_seed: string;
-    weights: Array<{ code: string; weight: number }>;
-    code: string;
-    label: LocalizedText;
-    coupon: string | null;
-    next_hash: string | null;
-  }>(
-    `select s.spin_number, s.server_seed, s.server_seed_hash, s.client_seed, s.weights, s.code, s.label,
-            c.public_id as coupon,
+  const [row] = await q.query<SpinRow & { coupon: string | null; next_hash: string | null }>(
+    `select ${SPIN_COLUMNS}, c.public_id as coupon,
             (select n.server_seed_hash from spins n
              where n.member_id = s.member_id and n.spin_number = s.spin_number + 1) as next_hash
      from spins s left join spin_coupons c on c.spin_id = s.id
@@ -427,18 +433,9 @@ export async function setClientSeed(ctx: Ctx, memberId: string, clientSeed: stri
 
 /** Krapao: the latest spins with their revealed seeds, for the verify view. */
 export async function spins(ctx: Ctx, memberId: string): Promise<{ result: SpinRecord[] }> {
-  const rows = await ctx.db.query<{
-    spin_number: number;
-    server_seed: string;
-    server_seed_hash: string;
-    client_seed: string;
-    weights: Array<{ code: string; weight: number }>;
-    code: string;
-    label: LocalizedText;
-    created_at: Date;
-  }>(
-    `select spin_number, server_seed, server_seed_hash, client_seed, weights, code, label, created_at
-     from spins where member_id = $1 order by spin_number desc limit ${SPINS_SHOWN}`,
+  const rows = await ctx.db.query<SpinRow & { created_at: Date }>(
+    `select ${SPIN_COLUMNS}, s.created_at
+     from spins s where s.member_id = $1 order by s.spin_number desc limit ${SPINS_SHOWN}`,
     [memberId],
   );
   return {
