@@ -56,6 +56,14 @@ const spinAnswer = (code: string, remainingCoin: number) =>
       },
     }),
   );
+/** A spin endpoint whose first `lost` calls fail as the network does (fetch rejects), then answers. */
+const afterNetworkErrors = (lost: number, answer: () => Response): Handler => {
+  let attempts = 0;
+  return () => {
+    attempts += 1;
+    return attempts <= lost ? Promise.reject(new TypeError('Failed to fetch')) : answer();
+  };
+};
 const coupon = (n: number, extra: Partial<contract.Coupon> = {}): contract.Coupon =>
   contract.couponSchema.parse({
     _id: `CPN${String(n).padStart(9, '0')}`,
@@ -247,14 +255,9 @@ describe('a spin', () => {
 
   it('[SPIN-2] a press sends an Idempotency-Key and, after a network error, retries once with the same key; the coins counted show', async () => {
     recordCanvas();
-    let attempts = 0;
     const { api } = await openPanel({
       'GET /api/spinwheel/setup': () => setup(2),
-      'POST /api/spinwheel/spin': () => {
-        attempts += 1;
-        if (attempts === 1) return Promise.reject(new TypeError('Failed to fetch'));
-        return spinAnswer('COIN1', 1);
-      },
+      'POST /api/spinwheel/spin': afterNetworkErrors(1, () => spinAnswer('COIN1', 1)),
     });
     fireEvent.click(spinButton());
     await waitFor(() => expect(screen.getByTestId('spin-coins').textContent).toBe('Coins: 1 · one per spin'));
@@ -269,14 +272,9 @@ describe('a spin', () => {
 
   it('[SPIN-2] two network errors in a row show NETWORK_ERROR after one retry; the next press carries a new key', async () => {
     recordCanvas();
-    let attempts = 0;
     const { api } = await openPanel({
       'GET /api/spinwheel/setup': () => setup(2),
-      'POST /api/spinwheel/spin': () => {
-        attempts += 1;
-        if (attempts <= 2) return Promise.reject(new TypeError('Failed to fetch'));
-        return spinAnswer('C20', 1);
-      },
+      'POST /api/spinwheel/spin': afterNetworkErrors(2, () => spinAnswer('C20', 1)),
     });
     fireEvent.click(spinButton());
     expect((await screen.findByRole('alert')).textContent).toBe(errorEn('NETWORK_ERROR'));
