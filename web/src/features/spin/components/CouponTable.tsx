@@ -97,9 +97,9 @@ export function CouponTable() {
           page={page}
           pages={pages}
           onPage={setPage}
-          labels={{ nav: t('spin.couponPages'), previous: t('spin.previous'), next: t('spin.next') }}
+          labels={{ nav: t('spin.couponPages'), previous: t('pager.previous'), next: t('pager.next') }}
         >
-          <Text fz="sm">{t('spin.pageOf', { page, pages })}</Text>
+          <Text fz="sm">{t('pager.pageOf', { page, pages })}</Text>
         </Pager>
       )}
       <ClaimModal coupon={claiming} onClose={() => setClaiming(null)} />
