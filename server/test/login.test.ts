@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_FAILURES_PER_ACCOUNT_ADDRESS, LOGIN_FAILURE_WINDOW_S } from '@krapao/contract';
 import { DEMO_MEMBER } from '../src/db/seed.ts';
-import { call, expectError, login, useTestApp, registerAndLogin } from './helpers.ts';
+import { call, eventually, expectError, login, useTestApp, registerAndLogin } from './helpers.ts';
 
 const t = useTestApp();
 
@@ -51,6 +51,33 @@ describe('login and sessions', () => {
     const { token } = await registerAndLogin(t.app);
     expect((await call(t.app, 'POST', '/api/logout', { token })).body).toEqual({ ok: true });
     expectError(await profile(token), 401, 'invalid-token');
+  });
+
+  it('[SH-12] a session just used is still refused at once after its logout', async () => {
+    const { token } = await registerAndLogin(t.app);
+    expect((await profile(token)).status).toBe(200);
+    expect((await profile(token)).status).toBe(200);
+    expect((await call(t.app, 'POST', '/api/logout', { token })).status).toBe(200);
+    expectError(await profile(token), 401, 'invalid-token');
+  });
+
+  it('[SH-12] [SH-13] a session ended or a member deactivated elsewhere (another instance, the operator) is refused', async () => {
+    const a = await registerAndLogin(t.app);
+    const b = await registerAndLogin(t.app);
+    for (const { token } of [a, b]) expect((await profile(token)).status).toBe(200);
+    // Written straight into the database, as another instance or the operator's tool would.
+    await t.db.query('delete from sessions where member_id = (select id from members where phone = $1)', [
+      a.reg.username,
+    ]);
+    await t.db.query(`update members set status = 'inactive' where phone = $1`, [b.reg.username]);
+    const refused = (token: string) =>
+      eventually(
+        () => profile(token),
+        (res) => res.status !== 200,
+        2_000,
+      );
+    expectError(await refused(a.token), 401, 'invalid-token');
+    expectError(await refused(b.token), 403, 'INACTIVE_USER');
   });
 
   it('[SH-12] each login makes a new token; "remember" makes the session last longer', async () => {
