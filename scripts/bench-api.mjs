@@ -15,8 +15,9 @@
 //   8 clients by default: the same concurrency as the pgbench run it is compared with.
 // Knobs: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_SECONDS (15), BENCH_CONCURRENCY (8),
 // BENCH_WARMUP_SECONDS (2), BENCH_PAYOUTS (manual | auto), BENCH_ONLY (pg | pglite), BENCH_SQL (1: also
-// time the endpoints' own SQL with pgbench, without HTTP), BENCH_CPU_PROF (a folder: the server writes a
-// V8 CPU profile there, and so does the simulated world), BENCH_KEEP_DB (1: keep the krapao_bench database to study it afterwards).
+// time the endpoints' own SQL with pgbench, without HTTP), BENCH_CPU_PROF (a folder: the server and the
+// simulated world write V8 CPU profiles there), BENCH_KEEP_DB (1: keep the krapao_bench database to study
+// it afterwards).
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
