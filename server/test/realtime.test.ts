@@ -9,6 +9,7 @@ import { REALTIME_EVENTS, REALTIME_PATH, type MoneyEvent } from '@krapao/contrac
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
+import { pruneRealtimeEvents } from '../src/realtime/outbox.ts';
 import {
   bankTransfer,
   baseUrl,
@@ -232,6 +233,57 @@ describe('realtime sessions', () => {
 });
 
 // Two server instances on one PostgreSQL and one Redis, as behind a load balancer.
+describe('realtime event pruning', () => {
+  it('[trust-8] an instance that read a horizon 10 minutes ago and is gone lets another prune; newer events stay', async () => {
+    const event = async (n: number) => {
+      const [row] = await t.db.query<{ id: string; xid: string }>(
+        `insert into realtime_events (payload) values (jsonb_build_object('pruneTest', $1::int))
+         returning id::text as id, xid::text as xid`,
+        [n],
+      );
+      return row!;
+    };
+    const horizonAfter = (xid: string) =>
+      eventually(
+        async () =>
+          (
+            await t.db.query<{ horizon: string; after: boolean }>(
+              'select h::text as horizon, h > $1::xid8 as after from pg_snapshot_xmin(pg_current_snapshot()) h',
+              [xid],
+            )
+          )[0]!,
+        (r) => r.after,
+      );
+    const kept = async (ids: string[]) =>
+      (
+        await t.db.query<{ id: string }>(
+          'select id::text as id from realtime_events where id = any($1::bigint[])',
+          [ids],
+        )
+      ).map((r) => r.id);
+
+    // An instance read a horizon after the old event 11 minutes ago, then stopped (a deployment).
+    const old = await event(1);
+    const { horizon: gone } = await horizonAfter(old.xid);
+    const now = new Date();
+    await t.db.query('insert into realtime_horizons (read_at, horizon) values ($1, $2::xid8)', [
+      new Date(now.getTime() - 11 * 60_000),
+      gone,
+    ]);
+    const recent = await event(2);
+
+    // A new instance, minutes old, prunes by the gone instance's horizon.
+    const { horizon } = await horizonAfter(recent.xid);
+    await pruneRealtimeEvents(t.db, horizon, now);
+    expect(await kept([old.id, recent.id])).toEqual([recent.id]);
+    const [left] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from realtime_horizons where horizon = $1::xid8',
+      [gone],
+    );
+    expect(left!.n).toBe(0);
+  });
+});
+
 describe.runIf(onPostgres && process.env.TEST_REDIS_URL)('realtime across instances', () => {
   it('[DEP-11] a credit made through instance A reaches a socket on instance B', async () => {
     const [row] = await t.db.query<{ schema: string }>('select current_schema() as schema');

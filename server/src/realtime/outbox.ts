@@ -16,6 +16,19 @@ export interface OutboxHandlers {
 }
 
 /**
+ * Leaves `horizon`, read at `at`, for every instance, and deletes the events of transactions that ended
+ * before a horizon any instance read KEEP_EVENTS_MIN before `at` (migration 031): an instance that lived
+ * only a minute still lets the others prune, and a fleet that restarts often still prunes.
+ */
+export async function pruneRealtimeEvents(db: Db, horizon: string, at: Date): Promise<void> {
+  await db.query('select realtime_prune($1::xid8, $2, $3::interval)', [
+    horizon,
+    at,
+    `${KEEP_EVENTS_MIN} minutes`,
+  ]);
+}
+
+/**
  * Reads the realtime events the database's triggers write (migration 013_realtime.sql), from now on,
  * each once, in the order they were written. Every instance reads them all and keeps what concerns its
  * own sockets. Answers the function that stops reading.
@@ -30,10 +43,8 @@ export async function readOutbox(db: Db, handlers: OutboxHandlers): Promise<() =
   let backoffMs = OUTBOX_POLL_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  let prunedAt = Date.now();
-  // Horizons this instance read, with when: events of transactions that ended before a horizon read
-  // KEEP_EVENTS_MIN ago are older than that, and go by the xid index the reads use.
-  const horizons: { at: number; horizon: string }[] = [];
+  // The first read prunes too: an instance that lives less than a minute still leaves its horizon.
+  let prunedAt = -Infinity;
 
   const read = async () => {
     const rows = await db.query<{ horizon: string; payload: unknown }>(
@@ -44,11 +55,7 @@ export async function readOutbox(db: Db, handlers: OutboxHandlers): Promise<() =
     from = rows[0]!.horizon;
     if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = Date.now();
-      horizons.push({ at: prunedAt, horizon: from });
-      let old: string | undefined;
-      while (horizons.length > 0 && horizons[0]!.at <= prunedAt - KEEP_EVENTS_MIN * 60_000)
-        old = horizons.shift()!.horizon;
-      if (old !== undefined) await db.query('delete from realtime_events where xid < $1::xid8', [old]);
+      await pruneRealtimeEvents(db, from, new Date(prunedAt));
     }
   };
   const tick = () => {
