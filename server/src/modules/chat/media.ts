@@ -1,7 +1,9 @@
 // CHAT-5: what an uploaded file is, judged by its bytes (never by its name or the browser's type), and
-// the picture without its metadata (a phone photo's EXIF carries where it was taken). No decoder runs on
-// the main thread and no native library is needed: PNG and GIF are walked by their chunks and blocks,
-// JPEG by its segments, and what is kept is copied byte for byte.
+// the picture or video without its metadata (a phone photo's EXIF, a phone video's udta/meta boxes carry
+// where it was taken). No decoder runs on the main thread and no native library is needed: PNG and GIF
+// are walked by their chunks and blocks, JPEG by its segments, and what is kept is copied byte for byte;
+// MP4 and QuickTime are walked by their boxes, and each metadata box is overwritten in place by a 'free'
+// box of the same size, so no offset into the media data moves.
 import { chat } from '@krapao/contract';
 
 type ChatFileType = chat.ChatFileType;
@@ -211,4 +213,77 @@ function cleanGif(bytes: Buffer): Buffer | undefined {
   // Many GIFs in the wild end without the trailer; browsers show them, so one is added.
   parts.push(Buffer.from([0x3b]));
   return Buffer.concat(parts);
+}
+
+/**
+ * Boxes walked into on the way to the metadata boxes: the movie, its tracks and what a track holds down
+ * to its sample table. Nothing else is entered (the media data and the sample descriptions are never
+ * read).
+ */
+const MP4_CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'stbl', 'edts', 'dinf']);
+
+/**
+ * Boxes wiped wherever the walk meets them: 'udta' (QuickTime and Android '©xyz', 3GPP 'loci', names,
+ * encoder), 'meta' (Apple's com.apple.quicktime.location.ISO6709 and other keys, iTunes-style tags) and
+ * 'uuid' (XMP under BE7ACFCB-97A9-42E8-9C71-999491E3AFAC, and vendors' own blocks, such as Sony's, that
+ * may carry a location too; none of them is needed to play).
+ */
+const MP4_METADATA = new Set(['udta', 'meta', 'uuid']);
+
+/** Boxes that mean nothing; their payload is zeroed too, as a tool that "removed" metadata may have left it there. */
+const MP4_FREE = new Set(['free', 'skip']);
+
+/** Deeper than any real movie (moov/trak/mdia/minf/stbl is 5 levels); a deeper nesting is refused. */
+const MP4_MAX_DEPTH = 16;
+
+/**
+ * The video as it will be kept: a copy in which every 'udta', 'meta' and 'uuid' box met on the way
+ * through moov, trak, mdia, minf, stbl, edts and dinf (and at the top level) has become a 'free' box of
+ * the same size full of zeros, as have existing free and skip boxes. Sizes never change, so the chunk
+ * offsets (stco, co64) still point at the same media data and the file plays as before; the movie and
+ * track headers (mvhd, tkhd) are kept. Undefined when the structure cannot be walked: the first box is
+ * not 'ftyp', a box is smaller than its header or runs past its parent's end, a size 0 ("to the end of
+ * the file") anywhere but the top level, or nesting deeper than MP4_MAX_DEPTH. Linear in the file's size.
+ */
+export function cleanVideo(bytes: Buffer): Buffer | undefined {
+  if (bytes.length < 8 || bytes.toString('latin1', 4, 8) !== 'ftyp') return undefined;
+  const out = Buffer.from(bytes); // a copy: the caller's buffer is never changed
+  const wipe = (start: number, end: number) => {
+    const size = end - start;
+    out.fill(0, start, end);
+    if (size <= 0xffffffff) out.writeUInt32BE(size, start);
+    else {
+      out.writeUInt32BE(1, start);
+      out.writeBigUInt64BE(BigInt(size), start + 8);
+    }
+    out.write('free', start + 4, 'latin1');
+  };
+  /** Walks the boxes from `from` to `to`; false when they do not fill it exactly. */
+  const walk = (from: number, to: number, depth: number): boolean => {
+    if (depth > MP4_MAX_DEPTH) return false;
+    let at = from;
+    while (at < to) {
+      if (to - at < 8) return false;
+      let size = out.readUInt32BE(at);
+      let header = 8;
+      if (size === 1) {
+        if (to - at < 16) return false;
+        const large = out.readBigUInt64BE(at + 8);
+        if (large > BigInt(to - at)) return false;
+        size = Number(large);
+        header = 16;
+      } else if (size === 0) {
+        if (depth !== 0) return false; // "to the end of the file" only for the last top-level box
+        size = to - at;
+      }
+      if (size < header || size > to - at) return false;
+      const end = at + size;
+      const type = out.toString('latin1', at + 4, at + 8);
+      if (MP4_METADATA.has(type) || MP4_FREE.has(type)) wipe(at, end);
+      else if (MP4_CONTAINERS.has(type) && !walk(at + header, end, depth + 1)) return false;
+      at = end;
+    }
+    return true;
+  };
+  return walk(0, out.length, 0) ? out : undefined;
 }

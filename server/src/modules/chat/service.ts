@@ -11,7 +11,7 @@ import type { UploadedFile } from '../../http/one-file-upload.ts';
 import { hit } from '../../lib/rate-counter.ts';
 import * as bot from './bot.ts';
 import type { BotLocale } from './bot-texts.ts';
-import { cleanImage, nameFits, sniff } from './media.ts';
+import { cleanImage, cleanVideo, nameFits, sniff } from './media.ts';
 import { isFileName, newFileName, storageKey, type FileStore } from './storage.ts';
 
 /** Who calls: a member by their session, or a visitor by their verified guest token. */
@@ -379,8 +379,10 @@ async function announceRead(ctx: ChatCtx, conversation: ConversationRow, event: 
 
 /**
  * CHAT-5: a picture or a video into the caller's conversation. The bytes decide the type (the name must
- * only have an extension of the same kind); a picture is kept without its metadata. The file is stored
- * before its row, so a row never points to nothing; a failed row removes the file again.
+ * only have an extension of the same kind); a picture or a video is kept without its metadata (a video's
+ * metadata boxes become 'free' boxes of the same size, so it plays as sent), and one whose structure
+ * cannot be walked is refused as not supported. The file is stored before its row, so a row never
+ * points to nothing; a failed row removes the file again.
  */
 export async function upload(
   ctx: ChatCtx,
@@ -394,7 +396,7 @@ export async function upload(
   const type = sniff(file.bytes);
   if (!type || type.fileType !== kind || !nameFits(file.filename, kind))
     throw new AppError('CHAT_FILE_NOT_SUPPORTED');
-  const bytes = kind === 'image' ? cleanImage(file.bytes, type.contentType) : file.bytes;
+  const bytes = kind === 'image' ? cleanImage(file.bytes, type.contentType) : cleanVideo(file.bytes);
   if (!bytes) throw new AppError('CHAT_FILE_NOT_SUPPORTED');
   const now = ctx.clock.now();
   const conversation = await ctx.db.tx(async (q) => {
