@@ -15,7 +15,7 @@ export const gameAccountSchema = z.object({
   category: z.enum(GAME_CATEGORIES),
   amount: z.number(),
   active: z.boolean(),
-  /** Paths of the provider's artwork under the web app (e.g. /games/PG.svg). */
+  /** Paths of the provider's artwork under the web app (e.g. /games/PG.webp). */
   logo: text().optional(),
   background: text().optional(),
   /** GAME-1: the provider's web site and its Android and iOS apps ('' when it has none). */

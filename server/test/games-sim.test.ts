@@ -27,7 +27,7 @@ describe('simulated game aggregator', () => {
     expect(rows.map((r) => r.code)).toEqual([...GAME_PROVIDERS]);
     for (const r of rows) {
       expect(['slot', 'sport', 'lotto']).toContain(r.category);
-      expect(r.logo).toBe(`/games/${r.code}.svg`);
+      expect(r.logo).toBe(`/games/${r.code}.webp`);
       expect(r.web).toMatch(/^https:\/\//);
       expect(r.active).toBe(true);
     }

@@ -66,8 +66,8 @@ describe('home carousels', () => {
     expect(screen.queryByRole('region', { name: 'Lotto' })).toBeNull();
     // Each card shows its artwork and, with an account, its balance; without, the way to open one.
     const pg = within(list).getByRole('button', { name: 'PG' });
-    expect(pg.style.backgroundImage).toContain('/games/PG-bg.svg');
-    expect(pg.querySelector('img')?.getAttribute('src')).toBe('/games/PG.svg');
+    expect(pg.style.backgroundImage).toContain('/games/PG-bg.webp');
+    expect(pg.querySelector('img')?.getAttribute('src')).toBe('/games/PG.webp');
     expect(within(pg).getByTestId('game-amount-PG').textContent).toBe('฿250.25');
     expect(within(list).getByRole('button', { name: 'Joker' }).textContent).toContain('Open an account');
   });

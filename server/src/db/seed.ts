@@ -251,8 +251,8 @@ export const LAO_DEMO_MEMBER = {
 /**
  * part2 §9: the 16 game providers, with their category (slot, sport plus casino, lotto), the web,
  * Android and iOS links the game account modal opens (placeholders at example.com: the operator sets
- * the real ones) and the GAME-2 iframe setting. Artwork paths are under the web app (/games/<CODE>.svg,
- * /games/<CODE>-bg.svg), drawn for Krapao.
+ * the real ones) and the GAME-2 iframe setting. Artwork paths are under the web app (/games/<CODE>.webp,
+ * /games/<CODE>-bg.webp), drawn for Krapao as SVGs and drawn as WebP by scripts/games-art.mjs.
  */
 export const GAME_PROVIDER_SEED: Array<{
   code: GameProvider;
@@ -338,8 +338,8 @@ export async function seed(db: Db, opts: { demoMember: boolean; region?: Region 
           g.code,
           g.name,
           g.category,
-          `/games/${g.code}.svg`,
-          `/games/${g.code}-bg.svg`,
+          `/games/${g.code}.webp`,
+          `/games/${g.code}-bg.webp`,
           `https://${slug}.example.com/`,
           `https://${slug}.example.com/app/android`,
           `https://${slug}.example.com/app/ios`,

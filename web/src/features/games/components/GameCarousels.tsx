@@ -1,11 +1,12 @@
 import './games.css';
 import { GAME_CATEGORIES, type GameAccount } from '@krapao/contract';
 import { Stack, Title } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Money } from '../../../components/Money';
 import { Words } from '../../../components/Words';
 import { useTranslation } from '../../../i18n/react';
 import { bahtToMinor, formatDateTime } from '../../../lib/format';
+import { useSeen } from '../../../lib/use-seen';
 
 /** BAL-2: a provider that did not answer the last refresh shows its last balance, marked. */
 export function StaleMark({ slot }: { slot: Pick<GameAccount, 'stale' | 'balanceAt'> }) {
@@ -24,18 +25,22 @@ export function StaleMark({ slot }: { slot: Pick<GameAccount, 'stale' | 'balance
 function GameCard({ slot, single, onOpen }: { slot: GameAccount; single: boolean; onOpen: () => void }) {
   const { t } = useTranslation();
   const detailId = useId();
+  const ref = useRef<HTMLButtonElement>(null);
+  // The pictures of cards nobody has scrolled to yet wait (use-seen.ts).
+  const seen = useSeen(ref);
   return (
     <button
+      ref={ref}
       type="button"
       className={single ? 'game-card game-card--single' : 'game-card'}
-      style={slot.background ? { backgroundImage: `url("${slot.background}")` } : undefined}
+      style={seen && slot.background ? { backgroundImage: `url("${slot.background}")` } : undefined}
       aria-label={slot.name}
       aria-describedby={detailId}
       data-testid={`game-card-${slot.code}`}
       onClick={onOpen}
     >
       {slot.logo ? (
-        <img className="game-card__logo" src={slot.logo} alt="" width={48} height={48} loading="lazy" />
+        <img className="game-card__logo" src={seen ? slot.logo : undefined} alt="" width={48} height={48} />
       ) : (
         <span />
       )}

@@ -1,0 +1,30 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/** How far outside the screen (and outside a carousel's scrolled view) an element already counts as seen. */
+const NEAR = '200px';
+
+/**
+ * Whether the element has come near the screen yet; once true it stays true. The home's game cards wait
+ * for it before asking for their pictures: 16 cards draw 32 pictures, and a phone that draws the ones
+ * nobody has scrolled to spends its first seconds on them (each SVG picture is a document of its own,
+ * laid out and painted on the main thread). Without IntersectionObserver (jsdom) everything is seen.
+ */
+export function useSeen(ref: RefObject<Element | null>): boolean {
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (seen || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        setSeen(true);
+        observer.disconnect();
+      },
+      // scrollMargin widens the carousels' own clip too, so the next card is ready before it scrolls in.
+      { rootMargin: NEAR, scrollMargin: NEAR } as IntersectionObserverInit,
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, seen]);
+  return seen;
+}
