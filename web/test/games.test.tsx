@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@krapao/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserWindow } from '../src/features/games/launch';
 import { formatDateTime } from '../src/lib/format';
@@ -70,6 +70,45 @@ describe('home carousels', () => {
     expect(pg.querySelector('img')?.getAttribute('src')).toBe('/games/PG.webp');
     expect(within(pg).getByTestId('game-amount-PG').textContent).toBe('฿250.25');
     expect(within(list).getByRole('button', { name: 'Joker' }).textContent).toContain('Open an account');
+  });
+
+  it('[HOME-3] a card asks for its pictures only once it comes near the screen', async () => {
+    // The browser's IntersectionObserver, driven by the test: which cards are near the screen.
+    const watching = new Map<Element, IntersectionObserverCallback>();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(element: Element) {
+          watching.set(element, this.callback);
+        }
+        disconnect() {
+          for (const [element, callback] of watching)
+            if (callback === this.callback) watching.delete(element);
+        }
+      },
+    );
+    await home({
+      'GET /api/wallet': () =>
+        json(gamesWallet(0, [slotFixture('JOKER'), slotFixture('PG'), slotFixture('SLOTXO')])),
+    });
+    const card = (name: string) => screen.getByRole('button', { name });
+    await screen.findByRole('region', { name: 'Slots' });
+    for (const name of ['Joker', 'PG', 'SlotXO']) {
+      expect(card(name).style.backgroundImage).toBe('');
+      expect(card(name).querySelector('img')?.getAttribute('src')).toBeNull();
+    }
+    // PG scrolls near the screen: its pictures load, the others still wait.
+    const near = card('PG');
+    const callback = watching.get(near)!;
+    act(() =>
+      callback([{ isIntersecting: true, target: near } as unknown as IntersectionObserverEntry], {} as never),
+    );
+    await waitFor(() => expect(card('PG').style.backgroundImage).toContain('/games/PG-bg.webp'));
+    expect(card('PG').querySelector('img')?.getAttribute('src')).toBe('/games/PG.webp');
+    expect(card('Joker').style.backgroundImage).toBe('');
+    expect(watching.has(near)).toBe(false);
+    vi.unstubAllGlobals();
   });
 
   it('[HOME-3] [BAL-2] a game that did not answer the last refresh shows its last balance, marked', async () => {
