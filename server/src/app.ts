@@ -162,7 +162,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   registerAuth(app, ctx);
-  registerRealtime(app, ctx);
+  registerRealtime(app, ctx, {
+    limitPrefix: `${deps.rateLimitNameSpace ?? 'krapao-'}realtime-handshakes-`,
+  });
   registerTermination(app, db, ctx.clock);
   await app.register(async (api) => {
     lookupRoutes(api, ctx);

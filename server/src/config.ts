@@ -37,6 +37,11 @@ const envSchema = z.object({
   REMEMBER_ABSOLUTE_D: positiveInt.default(30),
   /** Requests per minute from one address to /api (a generous ceiling; login has its own limits). */
   RATE_LIMIT_PER_MIN: positiveInt.default(600),
+  /**
+   * Realtime (Socket.IO) handshakes per minute from one address, counted before the session lookup. A
+   * browser reconnects with back-off, so a member makes a handful; members behind one NAT share it.
+   */
+  REALTIME_HANDSHAKES_PER_MIN: positiveInt.default(60),
   /** The proxies in front of the server: a hop count or addresses/CIDRs (http/trust-proxy.ts). */
   TRUST_PROXY: z
     .string()
@@ -104,6 +109,7 @@ export type Config = {
   otpOverride: boolean | undefined;
   session: { idleMs: number; absoluteMs: number; rememberIdleMs: number; rememberAbsoluteMs: number };
   rateLimitPerMin: number;
+  realtimeHandshakesPerMin: number;
   trustProxy: TrustProxy;
   corsOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -156,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rememberAbsoluteMs: e.REMEMBER_ABSOLUTE_D * DAY_MS,
     },
     rateLimitPerMin: e.RATE_LIMIT_PER_MIN,
+    realtimeHandshakesPerMin: e.REALTIME_HANDSHAKES_PER_MIN,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())

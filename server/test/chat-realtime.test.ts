@@ -230,6 +230,7 @@ async function instanceOn(schema: string) {
     SIMULATE: '1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MIN: '100000',
+    REALTIME_HANDSHAKES_PER_MIN: '100000',
     REDIS_URL: redis,
     DATABASE_SCHEMA: schema,
     OPS_TOKEN,

@@ -45,11 +45,13 @@ export async function makeApp(
   // Slip pictures go to a folder of the test's own, removed afterwards.
   const slipDir = mkdtempSync(join(tmpdir(), 'krapao-slips-'));
   const deps: AppDeps = {
-    // Polling tests make hundreds of calls a minute from one address: the limit is tested on its own.
+    // Polling tests make hundreds of calls a minute from one address, and realtime tests many handshakes:
+    // the limits are tested on their own.
     config: loadConfig({
       SIMULATE: '1',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MIN: '100000',
+      REALTIME_HANDSHAKES_PER_MIN: '100000',
       SLIP_STORAGE_DIR: slipDir,
       ...env,
     }),

@@ -321,6 +321,7 @@ async function instanceOn(schema: string) {
     SIMULATE: '1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MIN: '100000',
+    REALTIME_HANDSHAKES_PER_MIN: '100000',
     REDIS_URL: process.env.TEST_REDIS_URL,
     DATABASE_SCHEMA: schema,
   });

@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 
 /**
  * Whom to believe about a request's address (Fastify's trustProxy): false, the number of proxies in
@@ -45,4 +47,19 @@ export function fastifyTrustProxy(
   tp: TrustProxy,
 ): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof tp === 'number' ? (_address, hop) => hop < tp : tp;
+}
+
+/**
+ * The client's address as Fastify's req.ip has it for the same TRUST_PROXY, for a request that does not
+ * go through Fastify's routes (the realtime handshake): the socket's peer when no proxy is trusted (an
+ * X-Forwarded-For is then the client's own words), else the first untrusted address of the chain.
+ */
+export function clientAddressOf(tp: TrustProxy): (req: IncomingMessage) => string | undefined {
+  const trust = fastifyTrustProxy(tp);
+  if (trust === false) return (req) => req.socket.remoteAddress;
+  const trusted = typeof trust === 'function' ? trust : proxyAddr.compile(trust);
+  return (req) => {
+    const chain = proxyAddr.all(req, trusted);
+    return chain[chain.length - 1];
+  };
 }

@@ -4,6 +4,7 @@
 // and each instance, reading those records on its own, nudges its own sockets. With REDIS_URL the Redis adapter lets any instance reach a
 // socket on another for events that do not come from the database (the coming chat).
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import {
   REALTIME_EVENTS,
@@ -15,8 +16,10 @@ import {
 import type { Ctx } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { sessionOfToken } from '../http/auth.ts';
+import { clientAddressOf } from '../http/trust-proxy.ts';
 import { liveSessions } from '../modules/accounts/sessions.ts';
 import { parseDatabaseEvent, type DatabaseEvent } from './database-events.ts';
+import { memoryHandshakeLimiter, redisHandshakeLimiter, type HandshakeLimiter } from './handshake-limit.ts';
 import { readOutbox } from './outbox.ts';
 import { guestCaller } from '../modules/chat/identity.ts';
 import { roomOf, type Caller } from '../modules/chat/service.ts';
@@ -48,7 +51,11 @@ declare module 'fastify' {
   }
 }
 
-export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
+/**
+ * `limitPrefix`: the Redis key prefix of the handshake limit, apart from the API limit's keys (tests give
+ * each app its own).
+ */
+export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPrefix: string }) {
   let io: Server | undefined;
   let stopReading: (() => Promise<void>) | undefined;
   let closeAdapter: (() => Promise<void>) | undefined;
@@ -74,11 +81,20 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
       maxHttpBufferSize: REALTIME_MAX_MESSAGE_BYTES,
       connectTimeout: CONNECT_TIMEOUT_MS,
     });
-    if (ctx.config.redisUrl) closeAdapter = await useRedisAdapter(io, ctx);
+    let limiter: HandshakeLimiter = memoryHandshakeLimiter(ctx.config.realtimeHandshakesPerMin);
+    if (ctx.config.redisUrl) {
+      const redis = await useRedisAdapter(io, ctx);
+      closeAdapter = redis.close;
+      limiter = redisHandshakeLimiter(redis.client, ctx.config.realtimeHandshakesPerMin, opts.limitPrefix);
+    }
+    const addressOf = clientAddressOf(ctx.config.trustProxy);
     io.use((socket, next) => {
-      authenticate(ctx, socket).then(
+      admit(ctx, limiter, addressOf(socket.request) ?? 'unknown', socket).then(
         () => next(),
-        (err: unknown) => next(new Error(err instanceof AppError ? err.code : 'INTERNAL_SERVER_ERROR')),
+        (err: unknown) => {
+          if (!(err instanceof AppError)) ctx.log.error({ err }, 'realtime: handshake failed');
+          next(new Error(err instanceof AppError ? err.code : 'INTERNAL_SERVER_ERROR'));
+        },
       );
     });
     io.on('connection', (socket: Socket) => {
@@ -129,6 +145,15 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
     await stopReading?.();
     await closeAdapter?.();
   });
+}
+
+/**
+ * The address's handshakes are counted before anything else: one over REALTIME_HANDSHAKES_PER_MIN is
+ * refused TOO_MANY_REQUESTS without the session lookup, so bad tokens sent in bulk cost no query.
+ */
+async function admit(ctx: Ctx, limiter: HandshakeLimiter, address: string, socket: Socket) {
+  if (!(await limiter.take(address))) throw new AppError('TOO_MANY_REQUESTS', 429);
+  await authenticate(ctx, socket);
 }
 
 /**
@@ -207,8 +232,11 @@ async function closeEndedSessions(ctx: Ctx, io: Server): Promise<number> {
   return closed;
 }
 
-/** Two Redis connections (Redis needs one of its own to subscribe); answers how to close them. */
-async function useRedisAdapter(io: Server, ctx: Ctx): Promise<() => Promise<void>> {
+/**
+ * Two Redis connections (Redis needs one of its own to subscribe); answers the one that takes commands
+ * (the handshake limit counts there too) and how to close them.
+ */
+async function useRedisAdapter(io: Server, ctx: Ctx): Promise<{ client: Redis; close: () => Promise<void> }> {
   const [{ Redis }, { createAdapter }] = await Promise.all([
     import('ioredis'),
     import('@socket.io/redis-adapter'),
@@ -220,8 +248,11 @@ async function useRedisAdapter(io: Server, ctx: Ctx): Promise<() => Promise<void
   }
   // Instances of one deployment share a database schema; deployments sharing a Redis must not mix.
   io.adapter(createAdapter(pub, sub, { key: `krapao-realtime:${ctx.config.databaseSchema ?? 'public'}` }));
-  return async () => {
-    await io.of('/').adapter.close();
-    await Promise.allSettled([pub.quit(), sub.quit()]);
+  return {
+    client: pub,
+    close: async () => {
+      await io.of('/').adapter.close();
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { REALTIME_PATH } from '@krapao/contract';
+import { REALTIME_PATH, REALTIME_RETRY_LATER } from '@krapao/contract';
 import type { Socket } from 'socket.io-client';
 import { yieldToMain } from './yield';
 
@@ -10,12 +10,55 @@ import { yieldToMain } from './yield';
 export type RealtimeAuth = { token: string } | { guestToken: string };
 
 /** Reconnects wait 1 s, growing to this, with jitter (a restarting server is not stampeded). */
+const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 15_000;
 
 interface Shared {
   key: string;
   socket: Socket;
   users: number;
+  retry: Retry;
+}
+
+interface Retry {
+  /** A refused handshake will be tried again. */
+  pending: () => boolean;
+  stop: () => void;
+}
+
+/**
+ * A handshake the server refuses (its middleware: TOO_MANY_REQUESTS from an address over its limit, or a
+ * failure of its own) ends Socket.IO's own reconnection: the socket is no longer active. When the server
+ * asks to come back later, the socket connects again after a wait that grows as the client's reconnection
+ * waits, with jitter; a refused session is not tried again (the API says what happened, SH-13).
+ */
+function retryLater(socket: Socket): Retry {
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onConnect = () => {
+    attempt = 0;
+  };
+  const onConnectError = (error: Error) => {
+    if (socket.active || !(REALTIME_RETRY_LATER as readonly string[]).includes(error.message)) return;
+    clearTimeout(timer);
+    const grown = RECONNECT_MIN_MS * 2 ** Math.min(attempt++, 10);
+    const wait = Math.min(RECONNECT_MAX_MS, grown * (0.5 + Math.random()));
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!socket.active) socket.connect();
+    }, wait);
+  };
+  socket.on('connect', onConnect);
+  socket.on('connect_error', onConnectError);
+  return {
+    pending: () => timer !== undefined,
+    stop: () => {
+      clearTimeout(timer);
+      timer = undefined;
+      socket.off('connect', onConnect);
+      socket.off('connect_error', onConnectError);
+    },
+  };
 }
 
 /** The socket being opened or open, and the identity it was opened for. */
@@ -39,7 +82,7 @@ async function connect(auth: RealtimeAuth): Promise<Shared> {
     // Each identity is a connection of its own: a member who logs in after chatting as a guest.
     forceNew: true,
   });
-  return { key: keyOf(auth), socket, users: 0 };
+  return { key: keyOf(auth), socket, users: 0, retry: retryLater(socket) };
 }
 
 export interface SocketLease {
@@ -55,8 +98,9 @@ export interface SocketLease {
 export async function acquireSocket(auth: RealtimeAuth): Promise<SocketLease> {
   const key = keyOf(auth);
   let reuse = current?.key === key ? await current.entry.catch(() => undefined) : undefined;
-  // A socket the server closed (a session it ended) or one already given back does not come back.
-  if (reuse && !reuse.socket.active) reuse = undefined;
+  // A socket the server closed (a session it ended) or one already given back does not come back; one
+  // waiting to try a refused handshake again does.
+  if (reuse && !reuse.socket.active && !reuse.retry.pending()) reuse = undefined;
   if (!reuse) {
     const entry = connect(auth);
     const mine = { key, entry };
@@ -75,6 +119,7 @@ export async function acquireSocket(auth: RealtimeAuth): Promise<SocketLease> {
       if (released) return;
       released = true;
       if (--own.users > 0) return;
+      own.retry.stop();
       own.socket.close();
     },
   };
