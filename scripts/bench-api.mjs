@@ -44,6 +44,7 @@ const sql = (db, command) => execFileSync('psql', [`${PG}/${db}`, '-qtAc', comma
 const serverEnv = {
   OTP: 'off',
   RATE_LIMIT_PER_MIN: '100000000',
+  REALTIME_HANDSHAKES_PER_MIN: '100000000',
   BANK_FEED_SECRET: FEED_SECRET,
   QR_GATEWAY_SECRET: FEED_SECRET,
   GAMES_SECRET,

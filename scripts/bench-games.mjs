@@ -38,6 +38,7 @@ const server = await startServer({
   GAME_BALANCE_TIMEOUT_MS: String(TIMEOUT_MS),
   OTP: 'off',
   RATE_LIMIT_PER_MIN: '100000000',
+  REALTIME_HANDSHAKES_PER_MIN: '100000000',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
 

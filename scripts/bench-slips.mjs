@@ -24,7 +24,12 @@ const FIVE_MB = 5 * 1024 * 1024;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const server = await startServer({ OTP: 'off', RATE_LIMIT_PER_MIN: '100000000', LOG_LEVEL: 'warn' });
+const server = await startServer({
+  OTP: 'off',
+  RATE_LIMIT_PER_MIN: '100000000',
+  REALTIME_HANDSHAKES_PER_MIN: '100000000',
+  LOG_LEVEL: 'warn',
+});
 const { base } = server;
 
 async function api(path, { token, body, method = 'POST', headers = {} } = {}) {

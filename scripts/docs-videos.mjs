@@ -37,7 +37,7 @@ if (webBuildIsStale()) {
   const code = await buildWeb();
   if (code !== 0) process.exit(code);
 }
-const server = await startServer({ RATE_LIMIT_PER_MIN: '100000' });
+const server = await startServer({ RATE_LIMIT_PER_MIN: '100000', REALTIME_HANDSHAKES_PER_MIN: '100000' });
 // A Thai phone: the game's launch takes the browser's language (Accept-Language).
 const browser = await launchChromium({ viewport: SIZE, locale: 'th-TH' });
 mkdirSync(OUT, { recursive: true });

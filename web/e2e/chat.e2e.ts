@@ -20,7 +20,12 @@ const OPS_TOKEN = 'chat-browser-test-operator-token';
 const dataDir = mkdtempSync(join(tmpdir(), 'krapao-chat-'));
 let base = '';
 let stopServer: () => Promise<void> = async () => {};
-const env = { DATA_DIR: dataDir, RATE_LIMIT_PER_MIN: '100000', OPS_TOKEN };
+const env = {
+  DATA_DIR: dataDir,
+  RATE_LIMIT_PER_MIN: '100000',
+  REALTIME_HANDSHAKES_PER_MIN: '100000',
+  OPS_TOKEN,
+};
 
 /** The operator's API (bearer operator token), as a console would call it. */
 async function ops(method: 'GET' | 'POST', path: string, body?: unknown) {

@@ -55,7 +55,11 @@ const SEVENS = [11, 11, 11];
 
 describe('games in the browser', () => {
   beforeAll(async () => {
-    const server = await startServer({ DATA_DIR: dataDir, RATE_LIMIT_PER_MIN: '100000' });
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MIN: '100000',
+      REALTIME_HANDSHAKES_PER_MIN: '100000',
+    });
     base = server.base;
     stopServer = server.stop;
   }, 120_000);

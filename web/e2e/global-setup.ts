@@ -10,7 +10,11 @@ export const OPS_TOKEN = 'browser-tests-operator-token';
 
 export async function setup(project: TestProject) {
   // Every simulated member browses from 127.0.0.1, so the per-address API limit is lifted here.
-  const server = await startServer({ RATE_LIMIT_PER_MIN: '100000', OPS_TOKEN });
+  const server = await startServer({
+    RATE_LIMIT_PER_MIN: '100000',
+    REALTIME_HANDSHAKES_PER_MIN: '100000',
+    OPS_TOKEN,
+  });
   stop = server.stop;
   project.provide('baseUrl', server.base);
   project.provide('opsToken', OPS_TOKEN);

@@ -197,6 +197,7 @@ describe('a Laos build, in Lao', () => {
       WEB_DIST: dist,
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_MIN: '100000',
+      REALTIME_HANDSHAKES_PER_MIN: '100000',
     });
     base = server.base;
     stopServer = server.stop;
