@@ -77,7 +77,7 @@ async function connect(auth: RealtimeAuth): Promise<Shared> {
     transports: ['websocket'],
     // The handshake's auth, never the URL (which lands in logs).
     auth,
-    reconnectionDelay: 1_000,
+    reconnectionDelay: RECONNECT_MIN_MS,
     reconnectionDelayMax: RECONNECT_MAX_MS,
     // Each identity is a connection of its own: a member who logs in after chatting as a guest.
     forceNew: true,

@@ -5,9 +5,9 @@ const NEAR = '200px';
 
 /**
  * Whether the element has come near the screen yet; once true it stays true. The home's game cards wait
- * for it before asking for their pictures: 16 cards draw 32 pictures, and a phone that draws the ones
- * nobody has scrolled to spends its first seconds on them (each SVG picture is a document of its own,
- * laid out and painted on the main thread). Without IntersectionObserver (jsdom) everything is seen.
+ * for it before asking for their pictures: 16 cards have 32, and a phone's first seconds are better spent
+ * on the ones in view than on requests and decodes for cards nobody has scrolled to. Without
+ * IntersectionObserver (jsdom) everything is seen.
  */
 export function useSeen(ref: RefObject<Element | null>): boolean {
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
