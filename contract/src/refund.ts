@@ -89,6 +89,11 @@ export const refundCheckSchema = z.object({
     }),
     /** The period in progress: its loss so far, refundable once it has ended. */
     current: periodFigures,
+    /**
+     * Rounds reported after their own period was refunded (a sport bet settled late): their turnover and
+     * result (wins minus bets, negative for a loss), added to this refund's period. Zeros when none.
+     */
+    late: z.object({ turnover: z.number(), result: z.number() }),
   }),
 });
 export type RefundCheck = z.infer<typeof refundCheckSchema>;

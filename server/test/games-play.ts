@@ -68,11 +68,18 @@ export async function spinMany(app: FastifyInstance, session: string, betMinor: 
 }
 
 /** The sandbox's rigged reels: the account's next spins stop there. */
-export async function rig(app: FastifyInstance, provider: string, username: string, stops: number[][]) {
+export async function rig(
+  app: FastifyInstance,
+  provider: string,
+  username: string,
+  stops: number[][],
+  /** The provider reports these rounds as played then (ISO time): a late report. */
+  playedAt?: string,
+) {
   const res = await fetch(`${baseUrl(app)}/sim/games/rig`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ provider, username, stops }),
+    body: JSON.stringify({ provider, username, stops, ...(playedAt ? { playedAt } : {}) }),
   });
   expect(res.status).toBe(200);
 }

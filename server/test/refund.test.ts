@@ -49,12 +49,13 @@ async function player(deposit: number): Promise<Player> {
  * Some spins that surely lose, then a few the reels decide: a loss in total, whatever they draw (a spin
  * pays over 20 bets only on 7-7-7, about once in 7,000 spins; five losing spins per free one cover the rest).
  */
-async function play(p: Player, losing: number, free: number, bet: bigint) {
+async function play(p: Player, losing: number, free: number, bet: bigint, playedAt?: string) {
   await rig(
     t.app,
     'PG',
     p.username,
     Array.from({ length: losing }, () => losingStops()),
+    playedAt,
   );
   return [
     ...(await spinMany(t.app, p.session, bet, losing)),
@@ -80,6 +81,18 @@ async function advance(minutes: number, players: Player[]) {
       await fetch(`${baseUrl(t.app)}/sim/games/sessions/${p.session}`);
     }
   }
+}
+
+/** The Bangkok date `days` after today's, YYYY-MM-DD. */
+const bangkokDay = (days: number) =>
+  new Date(t.clock.now().getTime() + 7 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Ten minutes past the next midnight in Bangkok, the member logged in again (a session ends in a day). */
+async function nextDay(p: Player) {
+  const now = t.clock.now().getTime();
+  const midnight = Date.parse(`${bangkokDay(1)}T00:00:00+07:00`);
+  await advance(Math.ceil((midnight - now) / 60_000) + 10, [p]);
+  p.token = await login(t.app, p.reg.username, p.reg.password);
 }
 
 const check = async (p: Player) => (await call(t.app, 'GET', '/api/refund/check', { token: p.token })).body;
@@ -150,6 +163,7 @@ describe(`loss refund (${db})`, () => {
         minimum: 1,
         addWallet: { amount: baht(pct(lossA.netLoss, 3)), percent: 3, percentSuccess: 0, percentFail: 0 },
         current: { periodStart: '2026-11-22', periodEnd: '2026-11-22', turnover: 0, netLoss: 0 },
+        late: { turnover: 0, result: 0 },
       },
     });
 
@@ -293,6 +307,88 @@ describe(`loss refund (${db})`, () => {
     expect(claims).toEqual([
       { amount: String(pct(lossA.netLoss, 5)), reward: String(pct(lossA.netLoss, 5)) },
       { amount: String(pct(lossB.netLoss, 3)), reward: String(pct(lossB.netLoss, 3)) },
+    ]);
+    await expectLedgerSound(t.db);
+  });
+
+  it('[REF-1] rounds reported after their day was refunded join the next refund, once', async () => {
+    // The clock goes on from the test before; the rules are back to daily, 5 % and 3 %.
+    expect(
+      (
+        await ops('POST', '/api/ops/refund/rules', {
+          active: true,
+          period: 'daily',
+          minimum: { BAHT: 1, LAK: 1_000 },
+        })
+      ).status,
+    ).toBe(200);
+    const c = await player(5_000);
+    const [day1Date, day2Date, day3Date, day4Date] = [0, 1, 2, 3].map(bangkokDay);
+    const day1 = lossOf(await play(c, 10, 0, 1_000n));
+    await t.app.pullBets();
+    await nextDay(c);
+    expect((await call(t.app, 'GET', '/api/refund/addWallet', { token: c.token })).body).toMatchObject({
+      message: 'REFUND_SUCCESS',
+      refundAmount: baht(pct(day1.netLoss, 3)),
+    });
+
+    // The next day the provider settles more of the first day's bets (a sport bet decided the next day):
+    // they wait for the next refund, and today's own loss so far leaves them out.
+    const late = lossOf(await play(c, 6, 0, 500n, `${day1Date}T12:00:00Z`));
+    const today = lossOf(await play(c, 4, 0, 1_000n));
+    await t.app.pullBets();
+    expect(await check(c)).toMatchObject({
+      result: false,
+      info: {
+        reason: 'NO_REFUND',
+        periodStart: day1Date,
+        netLoss: 0,
+        late: { turnover: 0, result: 0 },
+        current: { periodStart: day2Date, netLoss: baht(today.netLoss) },
+      },
+    });
+
+    // The day after, the second day's refund holds its own loss and the late one, shown apart.
+    await nextDay(c);
+    const both = today.netLoss + late.netLoss;
+    expect(await check(c)).toMatchObject({
+      result: true,
+      refundAmount: baht(pct(both, 5)),
+      info: {
+        periodStart: day2Date,
+        turnover: baht(today.turnover),
+        netLoss: baht(today.netLoss),
+        late: { turnover: baht(late.turnover), result: -baht(late.netLoss) },
+        addWallet: { amount: baht(pct(both, 3)) },
+      },
+    });
+    const wallet = await walletAmount(t.app, c.token);
+    expect((await call(t.app, 'GET', '/api/refund/addWallet', { token: c.token })).body).toMatchObject({
+      refundAmount: baht(pct(both, 3)),
+    });
+    expect(await walletAmount(t.app, c.token)).toBeCloseTo(wallet + baht(pct(both, 3)), 2);
+
+    // Counted once: the next day has nothing late, and a replayed feed brings nothing back.
+    await t.db.query(`update game_bet_cursors set cursor = null where provider = 'PG'`);
+    await t.app.pullBets({ provider: 'PG' });
+    await nextDay(c);
+    expect(await check(c)).toMatchObject({
+      result: false,
+      info: {
+        reason: 'NO_REFUND',
+        periodStart: day3Date,
+        late: { turnover: 0, result: 0 },
+        current: { periodStart: day4Date },
+      },
+    });
+    const claims = await t.db.query<{ amount: string; net_loss: string }>(
+      `select c.amount::text as amount, c.net_loss::text as net_loss from refund_claims c
+       join members m on m.id = c.member_id where m.public_id = $1 order by c.id`,
+      [c.id],
+    );
+    expect(claims).toEqual([
+      { amount: String(pct(day1.netLoss, 3)), net_loss: String(day1.netLoss) },
+      { amount: String(pct(both, 3)), net_loss: String(both) },
     ]);
     await expectLedgerSound(t.db);
   });

@@ -25,6 +25,7 @@ const checkAnswer = (overrides: Partial<RefundCheck> = {}, info: Partial<RefundC
       minimum: 1,
       addWallet: { amount: 25.5, percent: 3, percentSuccess: 0, percentFail: 0 },
       current: { periodStart: '2026-11-22', periodEnd: '2026-11-22', turnover: 100, netLoss: 60 },
+      late: { turnover: 0, result: 0 },
       ...info,
     },
   });
@@ -50,7 +51,7 @@ const list =
   (call) =>
     json({ total, refunds: logs(total, (call.body as { page: number }).page) });
 
-async function openModal(handlers: Record<string, Handler>) {
+async function openModal(handlers: Record<string, Handler>, locale: 'th' | 'la' | 'en' = 'en') {
   const api = mockApi({
     'GET /api/refund/banners': banners,
     'GET /api/refund/check': () => json(checkAnswer()),
@@ -60,10 +61,13 @@ async function openModal(handlers: Record<string, Handler>) {
   const onReceived = vi.fn();
   const app = await renderUi(
     <RefundModal opened onClose={() => {}} currency="BAHT" onReceived={onReceived} />,
+    { locale },
   );
-  const dialog = await screen.findByRole('dialog', { name: 'Loss refund' });
+  const dialog = await screen.findByRole('dialog', { name: TITLE[locale] });
   return { ...app, api, dialog, onReceived };
 }
+
+const TITLE = { en: 'Loss refund', th: 'คืนยอดเสีย', la: 'ຄືນຍອດເສຍ' } as const;
 
 describe('refund modal', () => {
   it('[REF-1] banners, the check (period, turnover, net loss), receive and add to wallet each with its amount and success and fail percentages', async () => {
@@ -86,8 +90,26 @@ describe('refund modal', () => {
       /Today so far: net loss .*60\.00/,
     );
     expect(within(check).queryByTestId('refund-reason')).toBeNull();
+    expect(within(check).queryByTestId('refund-late')).toBeNull();
     expect(await within(dialog).findByTestId('refunds-empty')).toBeTruthy();
   });
+
+  it.each([
+    ['en', -200, 'Includes ฿200.00 of net loss from bets settled after an earlier refund'],
+    ['en', 75.5, 'Less ฿75.50 of net win from bets settled after an earlier refund'],
+    ['th', -200, 'รวมยอดเสีย ฿200.00 จากเดิมพันที่สรุปผลหลังการคืนยอดเสียครั้งก่อน'],
+    ['la', -200, 'ລວມຍອດເສຍ ฿200,00 ຈາກການເດີມພັນທີ່ສະຫຼຸບຜົນຫຼັງການຄືນຍອດເສຍຄັ້ງກ່ອນ'],
+  ] as const)(
+    '[REF-1] (%s) bets settled after an earlier refund show as a line of their own: result %d',
+    async (locale, result, line) => {
+      const { dialog } = await openModal(
+        { 'GET /api/refund/check': () => json(checkAnswer({}, { late: { turnover: 1_000, result } })) },
+        locale,
+      );
+      const check = await within(dialog).findByTestId('refund-check');
+      expect(within(check).getByTestId('refund-late').textContent).toBe(line);
+    },
+  );
 
   it('[REF-1] receive (GET /api/refund/receive) and add to wallet (GET /api/refund/addWallet) pay and check again; refusals are said in the member’s words', async () => {
     let answer: Handler = (c) =>

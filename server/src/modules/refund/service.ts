@@ -70,13 +70,85 @@ async function periods(ctx: Ctx, q: Queryable, rules: RefundRules) {
   };
 }
 
-async function figures(q: Queryable, memberId: string, p: Period) {
+interface Figures {
+  turnover: bigint;
+  /** Wins minus bets: negative when the member lost. */
+  winLoss: bigint;
+}
+const netLossOf = (f: Figures) => (f.winLoss < 0n ? -f.winLoss : 0n);
+
+async function figures(q: Queryable, memberId: string, p: Period): Promise<Figures> {
   const [row] = await q.query<{ turnover: unknown; win_loss: unknown }>(
     'select * from refund_period_figures($1, $2::date, $3::date)',
     [memberId, p.start, p.end],
   );
-  const winLoss = minor(row!.win_loss);
-  return { turnover: minor(row!.turnover), netLoss: winLoss < 0n ? -winLoss : 0n };
+  return { turnover: minor(row!.turnover), winLoss: minor(row!.win_loss) };
+}
+
+/** One day of the bet feed before the last period ended, as a claim would count it. */
+interface FeedDay {
+  day: string;
+  turnover: bigint;
+  winLoss: bigint;
+  /** A claim covered the day, and counted it as `counted` (zeros: the day had no rounds then). */
+  covered: boolean;
+  counted: Figures;
+}
+
+/**
+ * The days a claim of the last period would count, read in one statement so that what the claim pays
+ * and what it marks as counted are the same figures (a round that arrives meanwhile waits for the next
+ * claim): the period's own days no claim has covered, and the days before it that earlier claims covered
+ * and that have gained rounds since (the late figures, migration 033).
+ */
+async function claimableDays(q: Queryable, memberId: string, last: Period): Promise<FeedDay[]> {
+  const rows = await q.query<{
+    day: string;
+    turnover: unknown;
+    win_loss: unknown;
+    covered: boolean;
+    counted_turnover: unknown;
+    counted_win_loss: unknown;
+  }>(
+    `select to_char(s.day, 'YYYY-MM-DD') as day, s.turnover, s.win_loss, s.covered,
+            coalesce(d.turnover, 0) as counted_turnover, coalesce(d.win_loss, 0) as counted_win_loss
+     from (select g.day, sum(g.turnover) as turnover, sum(g.win_loss) as win_loss,
+                  exists (select 1 from refund_claims c
+                          where c.member_id = $1 and g.day >= c.period_start and g.day < c.period_end)
+                    as covered
+           from game_daily_stats g
+           where g.member_id = $1 and g.day < $3::date
+           group by g.day) s
+     left join refund_counted_days d on d.member_id = $1 and d.day = s.day
+     where (s.covered and s.day < $2::date
+            and (s.turnover <> coalesce(d.turnover, 0) or s.win_loss <> coalesce(d.win_loss, 0)))
+        or (not s.covered and s.day >= $2::date)
+     order by s.day`,
+    [memberId, last.start, last.end],
+  );
+  return rows.map((r) => ({
+    day: r.day,
+    turnover: minor(r.turnover),
+    winLoss: minor(r.win_loss),
+    covered: r.covered,
+    counted: { turnover: minor(r.counted_turnover), winLoss: minor(r.counted_win_loss) },
+  }));
+}
+
+/** The last period's own figures and the late ones, from its claimable days. */
+function splitDays(days: FeedDay[]) {
+  const own: Figures = { turnover: 0n, winLoss: 0n };
+  const late: Figures = { turnover: 0n, winLoss: 0n };
+  for (const d of days) {
+    if (d.covered) {
+      late.turnover += d.turnover - d.counted.turnover;
+      late.winLoss += d.winLoss - d.counted.winLoss;
+    } else {
+      own.turnover += d.turnover;
+      own.winLoss += d.winLoss;
+    }
+  }
+  return { own, late };
 }
 
 /** YYYY-MM-DD of the period's last day (the end is exclusive). */
@@ -92,8 +164,15 @@ interface Assessment {
   currency: Currency;
   last: Period;
   current: Period;
-  lastFigures: { turnover: bigint; netLoss: bigint };
-  currentFigures: { turnover: bigint; netLoss: bigint };
+  /** The last period's claimable days: its own and the late ones. */
+  days: FeedDay[];
+  lastFigures: Figures;
+  lateFigures: Figures;
+  /** What a claim would pay on: the last period's own figures and the late ones together. */
+  claimFigures: Figures;
+  /** The last period has been refunded already (the late figures wait for the next one). */
+  claimed: boolean;
+  currentFigures: Figures;
   rewardActive: boolean;
   minimumMinor: bigint;
 }
@@ -108,12 +187,23 @@ async function assess(ctx: Ctx, q: Queryable, memberId: string, rules: RefundRul
   );
   if (!m) throw new AppError('NO_USER', 404);
   const { last, current } = await periods(ctx, q, rules);
+  const [c] = await q.query<{ claimed: boolean }>(
+    `select exists (select 1 from refund_claims
+                    where member_id = $1 and period = $2 and period_start = $3::date) as claimed`,
+    [memberId, rules.period, last.start],
+  );
+  const days = await claimableDays(q, memberId, last);
+  const { own, late } = splitDays(days);
   return {
     rules,
     currency: m.currency,
     last,
     current,
-    lastFigures: await figures(q, memberId, last),
+    days,
+    lastFigures: own,
+    lateFigures: late,
+    claimFigures: { turnover: own.turnover + late.turnover, winLoss: own.winLoss + late.winLoss },
+    claimed: c!.claimed,
     currentFigures: await figures(q, memberId, current),
     rewardActive: m.active,
     minimumMinor: BigInt(Math.round(rules.minimum[m.currency] * 100)),
@@ -123,12 +213,13 @@ async function assess(ctx: Ctx, q: Queryable, memberId: string, rules: RefundRul
 /** Why a claim of this kind would be refused now, or null; and what it would pay. */
 function decide(a: Assessment, kind: RefundKind) {
   const percent = kind === 'receive' ? a.rules.percent : a.rules.addWallet.percent;
-  const amount = share(a.lastFigures.netLoss, percent);
+  const netLoss = a.claimed ? 0n : netLossOf(a.claimFigures);
+  const amount = share(netLoss, percent);
   const reason = !a.rules.active
     ? 'REFUND_INACTIVE'
     : a.rewardActive
       ? 'REFUND_CONDITION'
-      : a.lastFigures.netLoss === 0n
+      : netLoss === 0n
         ? 'NO_REFUND'
         : amount === 0n || amount < a.minimumMinor
           ? 'REFUND_MINIMUM'
@@ -142,12 +233,14 @@ export async function check(ctx: Ctx, memberId: string): Promise<RefundCheck> {
   const a = await assess(ctx, ctx.db, memberId, rules);
   const receive = decide(a, 'receive');
   const toWallet = decide(a, 'addWallet');
-  const shown = (p: Period, f: { turnover: bigint; netLoss: bigint }) => ({
+  const shown = (p: Period, f: Figures) => ({
     periodStart: p.start,
     periodEnd: lastDay(p),
     turnover: toBaht(f.turnover),
-    netLoss: toBaht(f.netLoss),
+    netLoss: toBaht(netLossOf(f)),
   });
+  // Late figures join the next claim: none while the last period's refund has been received.
+  const late = a.claimed ? { turnover: 0n, winLoss: 0n } : a.lateFigures;
   return {
     result: receive.reason === null,
     bonus: a.rewardActive,
@@ -167,6 +260,7 @@ export async function check(ctx: Ctx, memberId: string): Promise<RefundCheck> {
         percentFail: rules.addWallet.percentFail,
       },
       current: shown(a.current, a.currentFigures),
+      late: { turnover: toBaht(late.turnover), result: toBaht(late.winLoss) },
     },
   };
 }
@@ -204,6 +298,20 @@ export async function claim(ctx: Ctx, memberId: string, kind: RefundKind) {
       percentFail: exits.percentFail,
     });
     if (rewardId === null) throw new AppError('NO_REFUND');
+    // The days this claim paid on are counted as the claim read them (claimableDays).
+    await q.query(
+      `insert into refund_counted_days (member_id, day, turnover, win_loss)
+       select $1, d.day, d.turnover, d.win_loss
+       from unnest($2::date[], $3::bigint[], $4::bigint[]) as d (day, turnover, win_loss)
+       on conflict (member_id, day) do update
+       set turnover = excluded.turnover, win_loss = excluded.win_loss`,
+      [
+        memberId,
+        a.days.map((d) => d.day),
+        a.days.map((d) => d.turnover.toString()),
+        a.days.map((d) => d.winLoss.toString()),
+      ],
+    );
     await q.query(
       `insert into refund_claims (member_id, period, period_start, period_end, kind, turnover, net_loss,
                                   percent, amount, reward_id, created_at)
@@ -214,8 +322,8 @@ export async function claim(ctx: Ctx, memberId: string, kind: RefundKind) {
         a.last.start,
         a.last.end,
         kind,
-        a.lastFigures.turnover.toString(),
-        a.lastFigures.netLoss.toString(),
+        a.claimFigures.turnover.toString(),
+        netLossOf(a.claimFigures).toString(),
         d.percent,
         d.amount.toString(),
         rewardId,

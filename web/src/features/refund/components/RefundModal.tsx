@@ -131,6 +131,14 @@ function RefundClaim({ currency, onReceived }: { currency: Currency | undefined;
             </Text>
           </div>
         </SimpleGrid>
+        {info.late.result !== 0 && (
+          // Bets settled after an earlier refund (a sport bet decided the next day) count here, once.
+          <Text fz="xs" c="dimmed" data-testid="refund-late">
+            {t(info.late.result < 0 ? 'refund.lateLoss' : 'refund.lateWin', {
+              amount: money(bahtToMinor(Math.abs(info.late.result)), currency),
+            })}
+          </Text>
+        )}
         {info.reason && (
           <Alert
             color={info.reason === 'REFUND_CONDITION' ? 'orange' : 'gray'}
