@@ -55,6 +55,13 @@ async function firstVisit(page: Page, path: string, locale: 'th' | 'la') {
   return { fonts, assets };
 }
 
+/** The file's member's session token; the member registers on first use. */
+let registered: Promise<void> | undefined;
+async function memberToken() {
+  await (registered ??= registerMember(member));
+  return sessionToken(member);
+}
+
 const loadedFaces = (page: Page) =>
   page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
 
@@ -100,8 +107,7 @@ describe('first load', () => {
 
   it("[trust-11] a member's /user/home asks for its own chunk and first answers beside the app's main chunk, not after it", async () => {
     const { page } = s;
-    await registerMember(member);
-    const token = await sessionToken(member);
+    const token = await memberToken();
     await page.goto(`${base}/api/lookup/active`);
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     const asked: string[] = [];
@@ -137,6 +143,25 @@ describe('first load', () => {
       page.off('request', onRequest);
       await page.unroute(mainChunk);
     }
+  });
+
+  it("[trust-11] a member's /user/home builds the contract's schemas in chunks of their own, not in the member chunk's one task", async () => {
+    const { page } = s;
+    const token = await memberToken();
+    await page.goto(`${base}/api/lookup/active`);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    const { assets } = await firstVisit(page, '/user/home', 'th');
+    await page.getByRole('heading', { name: th.home.hello.replace('{{name}}', member.name) }).waitFor();
+    const scripts = assets.filter((a) => a.type === 'script');
+    const name = (url: string) => new URL(url).pathname.split('/').pop()!;
+    const memberChunk = scripts.find((a) => /^member-[\w-]{8}\.js$/.test(name(a.url)));
+    expect(memberChunk, 'the member chunk').toBeDefined();
+    // An endpoint's path in the member chunk means a contract module the home uses is missing from
+    // CONTRACT_PARTS (web/scripts/chunk-groups.ts and src/lib/contract-parts).
+    expect(memberChunk!.body.toString().match(/["'`]\/api\/[\w/{}]+/g) ?? []).toEqual([]);
+    expect(scripts.map((a) => name(a.url).replace(/-[\w-]{8}\.js$/, ''))).toEqual(
+      expect.arrayContaining(['contract-accounts', 'contract-wallet', 'contract-programmes']),
+    );
   });
 
   it('[trust-18] Thai text is drawn in the self-hosted Noto Sans Thai, and a Thai page fetches no Lao font', async () => {

@@ -1,4 +1,5 @@
 import { initialLocale, loadLaterTexts } from '../i18n';
+import { contractParts } from '../lib/contract-parts';
 import { startEarlyGets } from '../lib/early-requests';
 import { getToken } from '../lib/session';
 import { yieldToMain } from '../lib/yield';
@@ -63,10 +64,16 @@ const loadZod = () => import('../lib/zod');
 
 /**
  * Runs the member shell and the page the router is about to ask for, once the main chunk has run, in a
- * task of its own after zod's (on a page load everything has arrived by then and would run at once).
+ * task of its own after zod's and the contract parts' (on a page load everything has arrived by then and
+ * would run at once).
  */
 export async function runFirstScreen(screen: ScreenName): Promise<void> {
   await loadZod();
   await yieldToMain();
+  // The schemas the member shell builds, a part per task (lib/contract-parts).
+  for (const part of contractParts) {
+    await part();
+    await yieldToMain();
+  }
   await Promise.all([screens.memberLayout(), screens[screen](), import('./query-scope')]);
 }
