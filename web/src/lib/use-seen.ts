@@ -7,10 +7,12 @@ const NEAR = '200px';
  * Whether the element has come near the screen yet; once true it stays true. The home's game cards wait
  * for it before asking for their pictures: 16 cards have 32, and a phone's first seconds are better spent
  * on the ones in view than on requests and decodes for cards nobody has scrolled to. Without
- * IntersectionObserver (jsdom) everything is seen.
+ * IntersectionObserver (jsdom) everything is seen. `eager`: seen from the first render, for what is
+ * surely in view (waiting for the observer's first report costs a render and a frame before the
+ * pictures are asked for, and those pictures are the first screen's largest paint).
  */
-export function useSeen(ref: RefObject<Element | null>): boolean {
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+export function useSeen(ref: RefObject<Element | null>, eager = false): boolean {
+  const [seen, setSeen] = useState(() => eager || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (seen || !element) return;

@@ -22,12 +22,22 @@ export function StaleMark({ slot }: { slot: Pick<GameAccount, 'stale' | 'balance
   );
 }
 
-function GameCard({ slot, single, onOpen }: { slot: GameAccount; single: boolean; onOpen: () => void }) {
+function GameCard({
+  slot,
+  single,
+  eager,
+  onOpen,
+}: {
+  slot: GameAccount;
+  single: boolean;
+  eager: boolean;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation();
   const detailId = useId();
   const ref = useRef<HTMLButtonElement>(null);
-  // The pictures of cards nobody has scrolled to yet wait (use-seen.ts).
-  const seen = useSeen(ref);
+  // The pictures of cards nobody has scrolled to yet wait (use-seen.ts); the first ones are in view.
+  const seen = useSeen(ref, eager);
   return (
     <button
       ref={ref}
@@ -67,14 +77,14 @@ function GameCard({ slot, single, onOpen }: { slot: GameAccount; single: boolean
  */
 export function GameCarousels({ slots, onOpen }: { slots: GameAccount[]; onOpen: (code: string) => void }) {
   const { t } = useTranslation();
+  const rows = GAME_CATEGORIES.map((category) => ({
+    category,
+    // The member's own accounts first (stable: the operator's order otherwise).
+    list: slots.filter((s) => s.category === category).sort((a, b) => Number(b.active) - Number(a.active)),
+  })).filter((r) => r.list.length > 0);
   return (
     <Stack gap="lg">
-      {GAME_CATEGORIES.map((category) => {
-        // The member's own accounts first (stable: the operator's order otherwise).
-        const list = slots
-          .filter((s) => s.category === category)
-          .sort((a, b) => Number(b.active) - Number(a.active));
-        if (list.length === 0) return null;
+      {rows.map(({ category, list }, row) => {
         const title = t(`home.game.${category}`);
         const single = list.length === 1;
         return (
@@ -86,9 +96,15 @@ export function GameCarousels({ slots, onOpen }: { slots: GameAccount[]; onOpen:
               className={single ? 'game-single' : 'game-carousel'}
               aria-label={t('games.carousel', { category: title, count: list.length })}
             >
-              {list.map((slot) => (
+              {list.map((slot, i) => (
                 <li key={slot.code}>
-                  <GameCard slot={slot} single={single} onOpen={() => onOpen(slot.code)} />
+                  <GameCard
+                    slot={slot}
+                    single={single}
+                    // On a phone the first two rows' first cards (about 2.2 a row) are in view at once.
+                    eager={row < 2 && i < 3}
+                    onOpen={() => onOpen(slot.code)}
+                  />
                 </li>
               ))}
             </ul>
