@@ -198,11 +198,13 @@ describe('member shell', () => {
   it('[SH-14] the header paints from the cached user info before the server answers', async () => {
     logIn();
     localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ...profileFixture, name: 'Cached Name' }));
-    let answer: (r: Response) => void = () => {};
+    let answer: ((r: Response) => void) | undefined;
     mockApi({ 'GET /api/account/profile': () => new Promise<Response>((resolve) => (answer = resolve)) });
     await renderApp('/user/home');
     expect((await screen.findByTestId('member-name')).textContent).toBe('Cached Name');
-    await act(async () => answer(json(profileFixture)));
+    // The cached name can paint before the shell has asked the server: answer once it has.
+    await waitFor(() => expect(answer).toBeDefined());
+    await act(async () => answer!(json(profileFixture)));
     await waitFor(() => expect(screen.getByTestId('member-name').textContent).toBe('Somchai Jaidee'));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo)!).name).toBe('Somchai Jaidee');
   });
