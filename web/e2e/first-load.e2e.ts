@@ -156,8 +156,8 @@ describe('first load', () => {
     const name = (url: string) => new URL(url).pathname.split('/').pop()!;
     const memberChunk = scripts.find((a) => /^member-[\w-]{8}\.js$/.test(name(a.url)));
     expect(memberChunk, 'the member chunk').toBeDefined();
-    // An endpoint's path in the member chunk means a contract module the home uses is missing from
-    // CONTRACT_PARTS (web/scripts/chunk-groups.ts and src/lib/contract-parts).
+    // An endpoint's path in the member chunk means a contract namespace the home uses is named by no
+    // module of src/lib/contract-parts.
     expect(memberChunk!.body.toString().match(/["'`]\/api\/[\w/{}]+/g) ?? []).toEqual([]);
     expect(scripts.map((a) => name(a.url).replace(/-[\w-]{8}\.js$/, ''))).toEqual(
       expect.arrayContaining(['contract-accounts', 'contract-wallet', 'contract-programmes']),

@@ -47,25 +47,16 @@ function ownStaticClosure(graph: ModuleGraph, roots: readonly string[]): Set<str
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod\.ts$/;
 
 /**
- * The contract's modules of a member's first screen, in the parts src/lib/contract-parts runs one task
- * each, with the module there that names them: building their schemas in the member chunk's one task
- * held a phone's main thread for about a quarter of a second.
+ * The parts of the contract a member's first screen uses, in the order src/lib/contract-parts runs them,
+ * one task each: building their schemas in the member chunk's one task held a phone's main thread for
+ * about a quarter of a second. Each part is a chunk with the module there that names them and the
+ * contract modules it needs; a module two parts need (common, rewards) stays with the earlier part.
  */
-export const CONTRACT_PARTS = {
-  accounts: ['money', 'common', 'otp', 'accounts', 'agreements'],
-  wallet: ['wallet', 'rewards', 'realtime'],
-  programmes: ['invite', 'spin-fair', 'spin'],
-} as const;
+const CONTRACT_PARTS = ['accounts', 'wallet', 'programmes'] as const;
 
-/** A group per part, earlier parts first: a module both need (rewards for wallet and invite) stays in the earlier one. */
-const contractPartGroups = Object.entries(CONTRACT_PARTS).map(([part, files], i) => {
-  const own = new RegExp(`[\\/]src[\\/]lib[\\/]contract-parts[\\/]${part}\\.ts$`);
-  const contract = new RegExp(`[\\/]contract[\\/]src[\\/](${files.join('|')})\\.ts$`);
-  return {
-    name: `contract-${part}`,
-    test: (id: string) => own.test(id) || contract.test(id),
-    priority: 1.9 - i / 10,
-  };
+const contractPartGroups = CONTRACT_PARTS.map((part, i) => {
+  const module = new RegExp(`[\\/]src[\\/]lib[\\/]contract-parts[\\/]${part}\\.ts$`);
+  return { name: `contract-${part}`, test: (id: string) => module.test(id), priority: 1.9 - i / 10 };
 });
 
 export function chunkGroups(roots: ChunkRoots) {
