@@ -164,14 +164,10 @@ interface Assessment {
   currency: Currency;
   last: Period;
   current: Period;
-  /** The last period's claimable days: its own and the late ones. */
+  /** The last period's claimable days, its own and the late ones; none once it has been refunded. */
   days: FeedDay[];
   lastFigures: Figures;
   lateFigures: Figures;
-  /** What a claim would pay on: the last period's own figures and the late ones together. */
-  claimFigures: Figures;
-  /** The last period has been refunded already (the late figures wait for the next one). */
-  claimed: boolean;
   currentFigures: Figures;
   rewardActive: boolean;
   minimumMinor: bigint;
@@ -192,7 +188,8 @@ async function assess(ctx: Ctx, q: Queryable, memberId: string, rules: RefundRul
                     where member_id = $1 and period = $2 and period_start = $3::date) as claimed`,
     [memberId, rules.period, last.start],
   );
-  const days = await claimableDays(q, memberId, last);
+  // Once the last period is refunded, late figures wait for the next one.
+  const days = c!.claimed ? [] : await claimableDays(q, memberId, last);
   const { own, late } = splitDays(days);
   return {
     rules,
@@ -202,18 +199,22 @@ async function assess(ctx: Ctx, q: Queryable, memberId: string, rules: RefundRul
     days,
     lastFigures: own,
     lateFigures: late,
-    claimFigures: { turnover: own.turnover + late.turnover, winLoss: own.winLoss + late.winLoss },
-    claimed: c!.claimed,
     currentFigures: await figures(q, memberId, current),
     rewardActive: m.active,
     minimumMinor: BigInt(Math.round(rules.minimum[m.currency] * 100)),
   };
 }
 
+/** What a claim pays on: the last period's own figures and the late ones together. */
+const claimFigures = (a: Assessment): Figures => ({
+  turnover: a.lastFigures.turnover + a.lateFigures.turnover,
+  winLoss: a.lastFigures.winLoss + a.lateFigures.winLoss,
+});
+
 /** Why a claim of this kind would be refused now, or null; and what it would pay. */
 function decide(a: Assessment, kind: RefundKind) {
   const percent = kind === 'receive' ? a.rules.percent : a.rules.addWallet.percent;
-  const netLoss = a.claimed ? 0n : netLossOf(a.claimFigures);
+  const netLoss = netLossOf(claimFigures(a));
   const amount = share(netLoss, percent);
   const reason = !a.rules.active
     ? 'REFUND_INACTIVE'
@@ -239,8 +240,6 @@ export async function check(ctx: Ctx, memberId: string): Promise<RefundCheck> {
     turnover: toBaht(f.turnover),
     netLoss: toBaht(netLossOf(f)),
   });
-  // Late figures join the next claim: none while the last period's refund has been received.
-  const late = a.claimed ? { turnover: 0n, winLoss: 0n } : a.lateFigures;
   return {
     result: receive.reason === null,
     bonus: a.rewardActive,
@@ -260,7 +259,7 @@ export async function check(ctx: Ctx, memberId: string): Promise<RefundCheck> {
         percentFail: rules.addWallet.percentFail,
       },
       current: shown(a.current, a.currentFigures),
-      late: { turnover: toBaht(late.turnover), result: toBaht(late.winLoss) },
+      late: { turnover: toBaht(a.lateFigures.turnover), result: toBaht(a.lateFigures.winLoss) },
     },
   };
 }
@@ -322,8 +321,8 @@ export async function claim(ctx: Ctx, memberId: string, kind: RefundKind) {
         a.last.start,
         a.last.end,
         kind,
-        a.claimFigures.turnover.toString(),
-        netLossOf(a.claimFigures).toString(),
+        claimFigures(a).turnover.toString(),
+        netLossOf(claimFigures(a)).toString(),
         d.percent,
         d.amount.toString(),
         rewardId,
