@@ -120,6 +120,9 @@ describe('first load', () => {
       await held;
       await route.continue();
     });
+    // The realtime socket stays unconnected: its first connect asks for the wallet again on purpose
+    // (money may have moved before it), which is not the screens asking twice.
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
     page.on('request', onRequest);
     try {
       const loaded = page.goto(`${base}/user/home`);
@@ -141,7 +144,7 @@ describe('first load', () => {
     } finally {
       release();
       page.off('request', onRequest);
-      await page.unroute(mainChunk);
+      await page.unrouteAll();
     }
   });
 
