@@ -3,7 +3,7 @@
 //   The mix, a quarter each: deposits (signed bank-feed lines, each crediting a member), withdrawals (a
 //   member's POST /api/wallet/withdraw with its Bearer session and a fresh Idempotency-Key), and transfers
 //   into and out of the member's PG game account (POST /api/wallet/transfer, Idempotency-Key: two
-//   transactions and a signed call to the simulated game aggregator each, issue 9). Every measured request
+//   transactions and a signed call to the simulated game aggregator each). Every measured request
 //   is real HTTP through the whole server (rate limit, auth, validation, the ledger) and one money
 //   movement in the ledger; after the run the ledger is checked and its new entries counted against the
 //   answers. The simulated world (bank, game aggregator) runs in its own process, as the real one is not on

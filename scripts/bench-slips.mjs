@@ -1,9 +1,9 @@
 // npm run bench:slips: how long a real slip takes to credit while other members have hostile pictures
-// queued (issue 7 item 5). Against the real server on a fresh embedded database:
+// queued. Against the real server on a fresh embedded database:
 //   - BENCH_ATTACKERS (7) other members upload 20 pictures between them, three a minute each (the
-//     per-minute limit): "bombs", tiny 1-bit PNGs declaring 4896 x 4896 pixels (8 KB each, as in the
-//     issue), and allowed-size but slow ones: 4000 x 4000 pixel PNGs and JPEGs of one colour (16 MP,
-//     nothing to find) and 1400 x 1400 PNGs of fine stripes (4 KB, seconds of QR search);
+//     per-minute limit): "bombs", tiny 1-bit PNGs declaring 4896 x 4896 pixels (8 KB each), and
+//     allowed-size but slow ones: 4000 x 4000 pixel PNGs and JPEGs of one colour (16 MP, nothing to
+//     find) and 1400 x 1400 PNGs of fine stripes (4 KB, seconds of QR search);
 //   - then one member makes a transfer at the simulated bank, uploads the slip picture the bank shows,
 //     and polls the slip table: the figure is the time from the upload until the slip is SUCCESS.
 // Bar: 2 s. It also prints the slowest answer of another API call made while three members upload

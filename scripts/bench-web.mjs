@@ -4,9 +4,9 @@
 // 2. Lighthouse's mobile preset on both pages: performance score, FCP, LCP, TBT, CLS. /user/home is a
 //    returning member's: the demo member has accepted the agreements (HOME-2), whose modal would otherwise
 //    open 1.5 s after load and be the page's largest paint (LCP about 4.2 s, measured 2026-11-23).
-// Bar (issue 7 item 11): /login at most 150 KB gzip, performance 90 or more on both pages; below it the
-// bench exits non-zero. Flags: --verbose lists every file, --no-lighthouse measures sizes only;
-// LIGHTHOUSE_RUNS (3) runs per page, the median score counts.
+// Bar: /login at most 150 KB gzip, performance 90 or more on both pages; below it the bench exits
+// non-zero. Flags: --verbose lists every file, --no-lighthouse measures sizes only; LIGHTHOUSE_RUNS (3)
+// runs per page, the median score counts.
 import { gzipSync } from 'node:zlib';
 import { buildWeb, launchChromium, startServer, webBuildIsStale } from './lib.mjs';
 import { startLighthouse } from './lighthouse.mjs';

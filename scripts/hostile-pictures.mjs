@@ -1,6 +1,6 @@
-// Pictures an attacker uploads as slips (issue 7 item 5): valid files that cost the QR reader far more than
-// their bytes suggest. Plain JavaScript so that both the slip tests and npm run bench:slips (plain node)
-// use the same pictures; types in hostile-pictures.d.mts.
+// Pictures an attacker uploads as slips: valid files that cost the QR reader far more than their bytes
+// suggest. Plain JavaScript so that both the slip tests and npm run bench:slips (plain node) use the same
+// pictures; types in hostile-pictures.d.mts.
 import { Buffer } from 'node:buffer';
 import { crc32, deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';

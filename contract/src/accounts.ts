@@ -44,7 +44,7 @@ export const okSchema = z.object({ ok: z.literal(true) });
 /** A bank's names; nameLA only where the bank has a Lao one (Lao screens show nameEN otherwise). */
 export const bankNamesSchema = z.object({ nameTH: text(), nameEN: text(), nameLA: text().optional() });
 
-/** part1 §3: Profile. */
+/** The member's profile (PRO-1). */
 export const profileSchema = z.object({
   _id: text(),
   name: text(),

@@ -3,7 +3,8 @@ import { endpoint, text } from './common.ts';
 
 /**
  * HOME-2: the version of the agreements the members are asked to accept now. The server derives it from
- * the agreements' content (migration 022), so any change of a text is a new version that asks again.
+ * the agreements' content (server/src/db/functions/agreements.sql), so any change of a text is a new
+ * version that asks again.
  */
 export const agreementsVersionSchema = text().min(1).max(64);
 
@@ -37,7 +38,7 @@ export const accept = endpoint({
   auth: true,
 });
 
-// ---- The operator's side (issue 10 item 6): /api/ops/agreements, the operator token, audited.
+// ---- The operator's side: /api/ops/agreements, the operator token, audited.
 
 const localizedHtml = (max: number) =>
   z.object({ th: text().min(1).max(max), la: text().min(1).max(max), en: text().min(1).max(max) });

@@ -5,11 +5,11 @@ import { amountSchema } from './money.ts';
 import { localizedTextSchema } from './rewards.ts';
 
 /**
- * Issue 10 item 1, BON-1 to BON-5: the operator's bonuses and promotion codes. Each pays a reward of
- * the one model (rewards.ts, docs/decisions.md "One model for every reward"); amounts on the wire are in
- * the member's currency (baht or kip). "The qualifying deposit" is defined in docs/decisions.md
- * "Bonuses and promotion codes": the member's latest successful deposit of the last
- * QUALIFYING_DEPOSIT_HOURS hours that no bonus or promotion has used yet.
+ * BON-1 to BON-5: the operator's bonuses and promotion codes. Each pays a reward of the one model
+ * (rewards.ts, docs/decisions.md "One model for every reward"); amounts on the wire are in the member's
+ * currency (baht or kip). "The qualifying deposit" is defined in docs/decisions.md "Bonuses and promotion
+ * codes": the member's latest successful deposit of the last QUALIFYING_DEPOSIT_HOURS hours that no bonus
+ * or promotion has used yet.
  */
 
 /** BON-2: how often a member may receive a bonus: maxReceived in total, per day, per week. */
@@ -130,7 +130,7 @@ export const promotionSchema = z.object({
   remaining: z.number().int().nullable(),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
-/** "A promotion or empty" (part2 §7): {} when there is none. */
+/** BON-4: "a promotion or empty", {} when there is none. */
 export const promotionOrEmptySchema = z.union([promotionSchema, z.object({}).strict()]);
 
 /**

@@ -1,6 +1,6 @@
-// The chat with the operator (issue 11, CHAT-1 to CHAT-7): one conversation per member (by the session)
+// The chat with the operator (CHAT-1 to CHAT-7): one conversation per member (by the session)
 // or per visitor (by a signed guest token), its messages over HTTP, new ones announced on the realtime
-// socket (realtime.ts). The shapes follow /work/notes/chat-contract.md, which the web and the server share.
+// socket (realtime.ts). The web and the server share these shapes; docs/api.md "Chat" describes them.
 import { z } from 'zod';
 import { endpoint, text } from './common.ts';
 import { PAGE_SIZE } from './constants.ts';
@@ -22,13 +22,13 @@ export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as cons
 export const CHAT_VIDEO_TYPES = ['video/mp4', 'video/quicktime'] as const;
 export const CHAT_IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'gif'] as const;
 export const CHAT_VIDEO_EXTENSIONS = ['mp4', 'mov'] as const;
-/** part2 §9: an upload may take this long on a slow phone. */
+/** SH-18: an upload may take this long on a slow phone. */
 export const CHAT_UPLOAD_TIMEOUT_MS = 300_000;
-/** part2 §9 / CHAT-3: how often the widget checks its socket and reconnects. */
+/** CHAT-3: how often the widget checks its socket and reconnects. */
 export const CHAT_SOCKET_CHECK_MS = 5_000;
-/** part2 §9 / CHAT-6: messages are marked read this long after the last one was seen. */
+/** CHAT-6: messages are marked read this long after the last one was seen. */
 export const CHAT_READ_DEBOUNCE_MS = 1_000;
-/** How long the 'file too large' alert stays (part2 §8). */
+/** How long the 'file too large' alert stays (CHAT-5). */
 export const CHAT_ALERT_MS = 4_000;
 
 const TITLE_MAX = 200;

@@ -71,7 +71,7 @@ export const bankCodeSchema = text().trim().min(1).max(10);
 export const bankAccountNoSchema = text().trim().min(1).max(30);
 export const isBankAccountNo = (no: string) =>
   new RegExp(`^\\d{${BANK_ACCOUNT_NO_MIN_DIGITS},${BANK_ACCOUNT_NO_MAX_DIGITS}}$`).test(no);
-/** Account holder names are upper-cased (part1 §5); the English rule is per bank. */
+/** Account holder names are upper-cased (REG-6); the English rule is per bank. */
 export const bankAccountNameSchema = trimmed(NAME_MAX_LENGTH)
   .min(1)
   .transform((s) => s.replace(/\s+/g, ' ').toUpperCase());

@@ -1,4 +1,4 @@
-// Business constants and limits (part1 §9, part2 §9), written once. Units are in the names.
+// Business constants and limits, written once. Units are in the names.
 
 export const LOCALES = ['th', 'la', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -32,11 +32,11 @@ export const BANK_ACCOUNT_NO_MIN_DIGITS = 6;
 export const BANK_ACCOUNT_NO_MAX_DIGITS = 20;
 export const INVITE_CODE_MAX_LENGTH = 32;
 
-/** part1 §5: these banks need the account holder name in English letters. */
+/** REG-6: these banks need the account holder name in English letters. */
 export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
 export const ENGLISH_NAME_PATTERN = /^[A-Z ]+$/;
 
-/** DESIGN.md OTP rules (OWASP ASVS 2.7, 6.5). */
+/** The OTP rules (REG-9; OWASP ASVS 2.7, 6.5). */
 export const OTP_DIGITS = 6;
 export const OTP_TTL_S = 300;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -59,7 +59,7 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 45;
 export const LOGIN_ACCOUNT_WINDOW_S = 3_600;
 
 /**
- * Money: minimum transfer (part1 §9), True Wallet minimum (DEP-10). True Wallet is Thai: baht members only.
+ * Money: minimum transfer (TRF-1), True Wallet minimum (DEP-10). True Wallet is Thai: baht members only.
  * Every amount is in the member's currency; both currencies have a minor unit of 1/100 (satang, att, as
  * ISO 4217 gives LAK two decimals), so one integer column and one factor of 100 serve both.
  */
@@ -138,7 +138,7 @@ export const GAME_PROVIDERS = [
 export type GameProvider = (typeof GAME_PROVIDERS)[number];
 export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 
-/** Page sizes (part2 §9). */
+/** Page sizes (ST-1, SLIP-3, INV-1, REF-1, SPIN-1, CHAT-2). */
 export const PAGE_SIZE = {
   statement: 10,
   slips: 10,

@@ -84,9 +84,9 @@ export const qrcodeRecordSchema = z.object({
   expireIn: z.number(),
   message: text(),
   /**
-   * Krapao's addition (issue 7 item 8): the member's latest QR at the provider was paid and credited at
-   * this time (ms since the epoch), at most QR_TTL_S ago. hasQrcode is then false (nothing to pay) and
-   * qrcodeId and amount are the paid QR's: the panel says "฿X received" instead of counting down.
+   * Krapao's addition (docs/api.md "QR deposits"): the member's latest QR at the provider was paid and
+   * credited at this time (ms since the epoch), at most QR_TTL_S ago. hasQrcode is then false (nothing to
+   * pay) and qrcodeId and amount are the paid QR's: the panel says "฿X received" instead of counting down.
    */
   paidAt: z.number().optional(),
 });

@@ -1,7 +1,7 @@
-// The whole error-code catalogue: part1 §8 and part2 §8 of the spec, plus the few codes Krapao adds
+// The whole error-code catalogue: every code of the spec (ERR-2), plus the few codes Krapao adds
 // (marked below). The server answers every failure as { "message": CODE }; the web translates CODE.
 
-/** part1 §8: accounts, deposits, transfers. */
+/** Accounts, deposits, transfers. */
 export const PART1_ERROR_CODES = [
   'UNAUTHORIZED',
   'EXPIRED_AUTH_TOKEN',
@@ -55,7 +55,7 @@ export const PART1_ERROR_CODES = [
   'PHONE_NUMBER_REQUIRE_10_DIGIT',
 ] as const;
 
-/** part2 §8: bonuses, promotions, invite, refund, slots, spin wheel. */
+/** Bonuses, promotions, invite, refund, slots, spin wheel. */
 export const PART2_ERROR_CODES = [
   'BONUS_REMAINING',
   'BONUS_ALREADY_ACTIVE',
@@ -87,7 +87,7 @@ export const PART2_ERROR_CODES = [
   'COUPON_EXPIRED',
 ] as const;
 
-/** part2 §8 / SLIP-4: reasons shown in brackets next to a failed slip. */
+/** SLIP-4: reasons shown in brackets next to a failed slip. */
 export const SLIP_REASON_CODES = [
   'UPLOADED_FILE_NOT_EXIST',
   'IMG_SIZE_UNABLE_TO_PROCESS',
@@ -154,7 +154,7 @@ export const KRAPAO_ERROR_CODES = [
   'TRUEWALLET_MINIMUM',
   /** A deposit channel of another currency than the member's wallet (a kip member and True Wallet). */
   'CURRENCY_NOT_OFFERED',
-  /** Chat (issue 11): a conversation, room or guest id that is not the caller's own. */
+  /** Chat: a conversation, room or guest id that is not the caller's own. */
   'CHAT_FORBIDDEN',
   /** Chat: a visitor's guest token that does not verify (ask POST /api/chat/guest for a new one). */
   'CHAT_GUEST_INVALID',
@@ -163,15 +163,15 @@ export const KRAPAO_ERROR_CODES = [
   /** CHAT-4: a text message empty after trimming, or longer than CHAT_TEXT_MAX_LENGTH. */
   'CHAT_TEXT_EMPTY',
   'CHAT_TEXT_TOO_LONG',
-  /** CHAT-5 (part2 §8): 'File is not supported': not png/jpeg/gif/mp4/mov by content, or no extension. */
+  /** CHAT-5: 'File is not supported': not png/jpeg/gif/mp4/mov by content, or no extension. */
   'CHAT_FILE_NOT_SUPPORTED',
-  /** CHAT-5 (part2 §8): the translation has {{limit}}, the endpoint's CHAT_*_MAX_MB. */
+  /** CHAT-5: the translation has {{limit}}, the endpoint's CHAT_*_MAX_MB. */
   'CHAT_FILE_TOO_LARGE',
   /** CHAT-5: a media message whose file was not uploaded into this conversation. */
   'CHAT_FILE_UNKNOWN',
-  /** CHAT-3 (part2 §8): client side, joining the chat room failed: 'Cannot start chatting'. */
+  /** CHAT-3: client side, joining the chat room failed: 'Cannot start chatting'. */
   'CHAT_CANNOT_START',
-  /** SPIN-2 (part2 §5 "coins must be above 0"): a spin without a coin. */
+  /** SPIN-2 ("coins must be above 0"): a spin without a coin. */
   'SPIN_NO_COIN',
   /** SPIN-4: no spin wheel is active (the operator switched it off or gave it no weight). */
   'SPIN_INACTIVE',

@@ -5,15 +5,15 @@ import { AMOUNT_MAX_BAHT } from './money.ts';
 import { localizedTextSchema } from './rewards.ts';
 
 /**
- * INV-1 (issue 10 item 2): the invite programme. A member's invite link is /register?code=PR<user id>
- * (part2 §9, SH-5); whoever registers with it is their invitee, and the member earns a commission of
- * `percent` % of each invitee's turnover (the bet feed), collected with GET /api/invite/bonus as a reward
- * (docs/decisions.md "Invite commission and loss refund").
+ * INV-1: the invite programme. A member's invite link is /register?code=PR<user id> (SH-5); whoever
+ * registers with it is their invitee, and the member earns a commission of `percent` % of each invitee's
+ * turnover (the bet feed), collected with GET /api/invite/bonus as a reward (docs/decisions.md "Invite
+ * commission and loss refund").
  */
 export const INVITE_CODE_PREFIX = 'PR';
 export const inviteLinkPath = (publicId: string) => `/register?code=${INVITE_CODE_PREFIX}${publicId}`;
 
-/** A programme's banner (part2 §3: image, html): the picture's address and the operator's HTML per language. */
+/** A programme's banner (image, html): the picture's address and the operator's HTML per language. */
 export const programmeBannerSchema = z.object({
   image: text().max(500),
   html: localizedTextSchema.default({}),

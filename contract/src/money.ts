@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Money on the wire is baht with at most two decimals (DESIGN.md); inside it is integer satang.
+ * Money on the wire is baht with at most two decimals; inside it is integer satang.
  * exactMinor reads incoming money; toMinor converts an amount a schema has already accepted; toBaht goes
  * back out. They are the only place the factor 100 appears.
  */
@@ -43,6 +43,6 @@ export const amountSchema = z
   .max(AMOUNT_MAX_BAHT)
   .refine((n) => (exactMinor(n) ?? 0n) >= 1n, 'whole satang, at least 0.01');
 
-/** Header every money-moving request carries (STYLE.md 6: the client owns the key). */
+/** Header every money-moving request carries (the client owns the key: web/src/lib/idempotency.ts). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

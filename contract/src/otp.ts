@@ -11,7 +11,7 @@ export const otpCodeSchema = text()
 export const otpTicketSchema = z.object({
   otpRef: text(),
   otpToken: text(),
-  /** Only in demo mode (DESIGN.md): the code the simulated SMS carried. */
+  /** Only in demo mode: the code the simulated SMS carried. */
   code: text().optional(),
   expiresAt: text(),
   resendAfterS: z.number().int(),

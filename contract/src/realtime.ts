@@ -1,6 +1,6 @@
 // The realtime channel (Socket.IO, same origin, path /socket.io/): one connection per logged-in member,
 // authenticated in the handshake with `auth: { token }`. Events only nudge the client to ask again over
-// HTTP (STYLE.md 9); their payload carries what a toast needs and ids, never a balance.
+// HTTP; their payload carries what a toast needs and ids, never a balance.
 import { z } from 'zod';
 import { text } from './common.ts';
 
@@ -13,7 +13,7 @@ export const REALTIME_MAX_MESSAGE_BYTES = 16 * 1024;
 export const REALTIME_EVENTS = {
   /** Something that changes what the member sees of their money: a MoneyEvent. */
   money: 'money',
-  /** Chat (issue 11): a new message in the caller's conversation, a ChatMessage (contract chat.ts). */
+  /** Chat: a new message in the caller's conversation, a ChatMessage (contract chat.ts). */
   chatMessage: 'chat:message',
   /** Chat: messages up to `upTo` (a seq) were read: { upTo, reader } (chat.ts chatReadEventSchema). */
   chatRead: 'chat:read',

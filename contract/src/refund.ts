@@ -4,9 +4,9 @@ import { PAGE_SIZE } from './constants.ts';
 import { pageBody, perCurrencySchema, programmeBannerSchema } from './invite.ts';
 
 /**
- * REF-1 (issue 10 item 3): the loss refund. A member gets back `percent` % of their net loss (turnover
- * minus wins, from the bet feed) over the last complete period, a day or a week in the operator's time
- * zone, once per period, as a reward (docs/decisions.md "Invite commission and loss refund"):
+ * REF-1: the loss refund. A member gets back `percent` % of their net loss (turnover minus wins, from the
+ * bet feed) over the last complete period, a day or a week in the operator's time zone, once per period,
+ * as a reward (docs/decisions.md "Invite commission and loss refund"):
  * - receive: `percent` % with the rules' exits (percentSuccess, percentFail);
  * - addWallet: `addWallet.percent` % with the add-to-wallet exits (by default 0 % turnover: ordinary money
  *   at once). The member chooses one of the two for a period.

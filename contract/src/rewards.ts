@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, text } from './common.ts';
 
 /**
- * Issue 10: every reward Krapao pays (a bonus, a promotion, an invite commission, a loss refund, a spin
+ * Every reward Krapao pays (a bonus, a promotion, an invite commission, a loss refund, a spin
  * prize paid as credit) is one kind of credit with two exits (docs/decisions.md "One model for every
  * reward"). These are the kinds, as the statement's related line names them.
  */

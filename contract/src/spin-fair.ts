@@ -1,6 +1,6 @@
-// The wheel's provably fair draw (SPIN-2, issue 10 item 4), shared by the server that draws and the web's
-// "verify" view that recomputes a past spin in the browser: the very same code decides both, so a member
-// who checks a spin runs what the server ran (docs/decisions.md "The wheel is provably fair").
+// The wheel's provably fair draw (SPIN-2), shared by the server that draws and the web's "verify" view
+// that recomputes a past spin in the browser: the very same code decides both, so a member who checks a
+// spin runs what the server ran (docs/decisions.md "The wheel is provably fair").
 //
 //   roll   = HMAC-SHA256(key: serverSeed, message: `${clientSeed}:${spinNumber}`) as 64 hex digits
 //   slice  = the first 52-bit chunk x of the roll (13 hex digits, then the next ones) with

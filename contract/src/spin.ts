@@ -1,7 +1,7 @@
-// The spin wheel (SPIN-1 to SPIN-4, HOME-1's spin-coin button; issue 10 item 4). Members earn coins by
-// depositing (an operator rule per currency), spend one per spin, and the draw is on the server over the
-// operator's slice weights, provably fair (spin-fair.ts): the setup shows the hash of the server seed the
-// next spin uses, the spin reveals that seed, and every past spin can be recomputed in the browser.
+// The spin wheel (SPIN-1 to SPIN-4, HOME-1's spin-coin button). Members earn coins by depositing (an
+// operator rule per currency), spend one per spin, and the draw is on the server over the operator's
+// slice weights, provably fair (spin-fair.ts): the setup shows the hash of the server seed the next spin
+// uses, the spin reveals that seed, and every past spin can be recomputed in the browser.
 // A prize is a coupon to claim: credit (a reward with two exits, rewards.ts), coins, or nothing.
 import { z } from 'zod';
 import { endpoint, text } from './common.ts';
@@ -12,15 +12,15 @@ import { SPIN_SLICES_MAX, SPIN_SLICES_MIN, SPIN_WEIGHT_MAX } from './spin-fair.t
 
 export * from './spin-fair.ts';
 
-/** part2 §9: coupons per page of the coupon table. */
+/** SPIN-1: coupons per page of the coupon table. */
 export const COUPON_PAGE = PAGE_SIZE.coupons;
-/** part2 §9: the wheel canvas is at most this wide, or this share of the window when that is smaller. */
+/** SPIN-1: the wheel canvas is at most this wide, or this share of the window when that is smaller. */
 export const WHEEL_MAX_PX = 350;
 export const WHEEL_WINDOW_SHARE = 0.85;
-/** part2 §9: the window resize is debounced; so is the claim's confirm. */
+/** The window resize is debounced; so is the claim's confirm (SPIN-3). */
 export const WHEEL_RESIZE_DEBOUNCE_MS = 500;
 export const COUPON_CONFIRM_DEBOUNCE_MS = 500;
-/** part2 §9: a spin turns 3 to 4 times over 4 to 5 s; the prize modal opens 2 s after it stops. */
+/** SPIN-2: a spin turns 3 to 4 times over 4 to 5 s; the prize modal opens 2 s after it stops. */
 export const SPIN_TURNS_MIN = 3;
 export const SPIN_TURNS_MAX = 4;
 export const SPIN_DURATION_MIN_MS = 4_000;
@@ -184,7 +184,7 @@ export const spins = endpoint({
   auth: true,
 });
 
-// ---- The operator's side (issue 10 item 6): /api/ops/spin/*, the operator token, every change audited.
+// ---- The operator's side: /api/ops/spin/*, the operator token, every change audited.
 
 /** A slice as the operator writes it; amounts are per currency, in that currency. */
 export const opsSliceSchema = z.object({

@@ -36,8 +36,8 @@ export const statementEntrySchema = z.object({
   from: text().nullable().default(null),
   to: text().nullable().default(null),
   /**
-   * A reward's lines (bonus, finish_bonus; issue 10): what paid it (a bonus, a promotion, an invite
-   * commission, a refund, a spin prize), its code and its title in each language.
+   * A reward's lines (bonus, finish_bonus): what paid it (a bonus, a promotion, an invite commission, a
+   * refund, a spin prize), its code and its title in each language.
    */
   related: z
     .object({ kind: z.enum(REWARD_SOURCES), reference: text(), title: localizedTextSchema })

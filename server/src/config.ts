@@ -89,7 +89,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   /** Folder of uploaded slip pictures; DATA_DIR/slips by default. Several instances need a shared one. */
   SLIP_STORAGE_DIR: z.string().optional(),
-  /** Folder of chat uploads (issue 11); DATA_DIR/chat by default. Several instances need a shared one. */
+  /** Folder of chat uploads; DATA_DIR/chat by default. Several instances need a shared one. */
   CHAT_STORAGE_DIR: z.string().optional(),
   /**
    * How long a camera photo (or a picture that needed more than the quick lane's second) may take on the

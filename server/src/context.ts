@@ -32,7 +32,7 @@ export interface Ctx {
   qrGatewaySecret: string | undefined;
   /** Redeems True Wallet gift vouchers (DEP-10); undefined when none is configured. */
   trueWallet: TrueWalletVouchers | undefined;
-  /** The game providers' transfer-wallet API (issue 9); undefined when none is configured. */
+  /** The game providers' transfer-wallet API; undefined when none is configured. */
   games: GameProvider | undefined;
   /** This server's address as the outside world reaches it (callback URLs). */
   publicUrl: () => string;

@@ -3,7 +3,8 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { DEMO_MEMBER, LAO_DEMO_MEMBER, seed } from './db/seed.ts';
+import { DEMO_MEMBER, LAO_DEMO_MEMBER } from './db/seed.ts';
+import { seed } from './seed.ts';
 
 const config = loadConfig();
 const db = await connect({
@@ -37,7 +38,7 @@ const url = `http://localhost:${(app.server.address() as { port: number }).port}
 console.log(`\n  Krapao is running: ${url}`);
 console.log(`  Database: ${db.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`);
 if (config.simulate) {
-  console.log(`  Demo member: ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`);
+  console.log(`  Demo login: ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`);
   // A Laos build seeds a kip member too (paid out to BCEL); the baht one stays for the Thai rails.
   if (config.region === 'la') {
     console.log(`  Lao demo member (kip): ${LAO_DEMO_MEMBER.phone} / ${LAO_DEMO_MEMBER.password}`);

@@ -1,6 +1,6 @@
-// Issue 7 item 3: amounts that round to zero satang (1e-9, 5e-324) passed a "two decimals" check and
-// gave 500s, withdrew a whole wallet, and blocked a bank's feed. Amounts are read exactly now, and the
-// bank feed answers each line on its own.
+// Amounts that round to zero satang (1e-9, 5e-324) passed a "two decimals" check and gave 500s, withdrew
+// a whole wallet, and blocked a bank's feed. Amounts are read exactly now, and the bank feed answers each
+// line on its own.
 import { describe, expect, it } from 'vitest';
 import {
   expectError,

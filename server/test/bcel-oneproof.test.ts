@@ -1,4 +1,4 @@
-// BCEL's OneProof receipt QR (reference/payments-and-providers.md §1b): written and read back with its CRC.
+// BCEL's OneProof receipt QR: written and read back with its CRC.
 import { describe, expect, it } from 'vitest';
 import { parseOneProof, oneProofPayload } from '../src/payments/bcel-oneproof.ts';
 import { encodeTlv, withCrc } from '../src/payments/emv-tlv.ts';

@@ -1,7 +1,7 @@
-// Issue 10 item 1: bonuses and promotion codes (BON-1 to BON-5) on the rewards core. Every call and
-// refusal code; twenty claims at once pay once; a day or week limit holds across midnight and Monday in
-// Asia/Bangkok (not UTC); an active bonus blocks another and a withdrawal; the operator configures it all
-// through the audited operator API; the ledger stays sound.
+// Bonuses and promotion codes (BON-1 to BON-5) on the rewards core. Every call and refusal code; twenty
+// claims at once pay once; a day or week limit holds across midnight and Monday in Asia/Bangkok (not
+// UTC); an active bonus blocks another and a withdrawal; the operator configures it all through the
+// audited operator API; the ledger stays sound.
 import { describe, expect, it } from 'vitest';
 import {
   BCEL_HOUSE_ACCOUNT,
@@ -274,7 +274,7 @@ describe('promotion codes (BON-3, BON-4, BON-5)', () => {
   });
 });
 
-describe('the operator configures bonuses and promotions (issue 10 item 6)', () => {
+describe('the operator configures bonuses and promotions', () => {
   it('[BON-3] only with the operator token; saved, replaced and switched off, each audited', async () => {
     expect((await call(t.app, 'GET', '/api/ops/bonuses')).status).toBe(401);
     expect((await call(t.app, 'POST', '/api/ops/bonuses', { body: bonusConfig('HACK') })).status).toBe(401);

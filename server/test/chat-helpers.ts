@@ -1,5 +1,5 @@
-// Shared by the chat tests (issue 11): a customer's calls as the web makes them, as a member (bearer
-// token) or as a visitor (X-Chat-Guest), and multipart uploads.
+// Shared by the chat tests: a customer's calls as the web makes them, as a member (bearer token) or as a
+// visitor (X-Chat-Guest), and multipart uploads.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';

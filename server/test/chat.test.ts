@@ -1,4 +1,4 @@
-// The chat over HTTP (issue 11): identity (CHAT-7), messages and their checks (CHAT-4), history paging
+// The chat over HTTP: identity (CHAT-7), messages and their checks (CHAT-4), history paging
 // (CHAT-2), read state (CHAT-6), the automatic greeting and its answers from the member's own data, and
 // the operator's API.
 import { randomUUID } from 'node:crypto';

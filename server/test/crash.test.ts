@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed.ts';
 import { checkLedger } from '../src/ledger/ledger.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { hashPassword } from '../src/modules/accounts/passwords.ts';

@@ -1,6 +1,6 @@
-// Issue 8 item 1 and 2: money always knows its currency. In a Laos build baht and kip members live side
-// by side; the database refuses an entry that mixes currencies whatever code writes it, and each member
-// is offered only the accounts and limits of the wallet's currency.
+// Money always knows its currency. In a Laos build baht and kip members live side by side; the database
+// refuses an entry that mixes currencies whatever code writes it, and each member is offered only the
+// accounts and limits of the wallet's currency.
 import { describe, expect, it } from 'vitest';
 import { checkLedger, houseCash, ledgerIsSound, memberAccount, post } from '../src/ledger/ledger.ts';
 import {

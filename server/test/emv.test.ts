@@ -1,4 +1,4 @@
-// The shared TLV + CRC-16 module against the reference vectors (reference/payments-and-providers.md).
+// The shared TLV + CRC-16 module against the reference vectors.
 import { describe, expect, it } from 'vitest';
 import { checkCrc, crc16, decodeTlv } from '../src/payments/emv-tlv.ts';
 import { parsePromptPay, promptPayBillPayload, promptPayPayload } from '../src/payments/promptpay.ts';

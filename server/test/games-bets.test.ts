@@ -1,8 +1,8 @@
-// Issue 9 item 7: the bet feed. Spins of the demo game (through its page API) are rounds in the
-// provider's feed; Krapao pulls them by cursor into per-member turnover and win/loss by provider and day
-// and into the ledger. Pulled twice, resumed after a crash after the provider answered or between pages,
-// pulled by several at once, or from a lost cursor: every round counts once. After play, wallet +
-// provider balances = deposits - withdrawals + wins - bets, and the ledger balances.
+// The bet feed. Spins of the demo game (through its page API) are rounds in the provider's feed; Krapao
+// pulls them by cursor into per-member turnover and win/loss by provider and day and into the ledger.
+// Pulled twice, resumed after a crash after the provider answered or between pages, pulled by several at
+// once, or from a lost cursor: every round counts once. After play, wallet + provider balances =
+// deposits - withdrawals + wins - bets, and the ledger balances.
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '@krapao/contract';
 import { httpGames } from '../src/providers/games/http-games.ts';

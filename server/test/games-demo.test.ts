@@ -1,6 +1,6 @@
-// Issue 9 item 6: the demo game a launch link opens. A slot machine on the simulated aggregator, fair by
-// its paytable (the return to player computed exactly from the reel strips), spinning on the server with
-// the provider account's money, each spin a round in the provider's bet feed.
+// The demo game a launch link opens. A slot machine on the simulated aggregator, fair by its paytable
+// (the return to player computed exactly from the reel strips), spinning on the server with the provider
+// account's money, each spin a round in the provider's bet feed.
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '@krapao/contract';
 import {

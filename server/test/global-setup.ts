@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed.ts';
 import { manualClock } from '../src/lib/clock.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -1,6 +1,6 @@
-// Issue 7 item 2: a NUL (or another forbidden character) anywhere a request carries text used to reach
-// PostgreSQL and fail with 22021, a 500. It is refused once, by the contract's text schema and the path
-// parameter check, as 400 INVALID_REQUEST, and changes nothing.
+// A NUL (or another forbidden character) anywhere a request carries text used to reach PostgreSQL and
+// fail with 22021, a 500. It is refused once, by the contract's text schema and the path parameter check,
+// as 400 INVALID_REQUEST, and changes nothing.
 import { describe, expect, it } from 'vitest';
 import { call, expectError, registerAndLogin, useTestApp } from './helpers.ts';
 import { signedPost, WEBHOOK_SECRETS } from './signed-post.ts';

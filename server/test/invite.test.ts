@@ -1,7 +1,7 @@
-// INV-1 (issue 10 item 2): a member earns a commission on the play of the members they invited
-// (/register?code=PR<id>), computed from the bet feed and collected with GET /api/invite/bonus as a reward.
-// The figures are checked against a computation of the test's own from the rounds it played; a replayed
-// feed adds nothing; twenty collections at once pay once; every INVITE_ code is met.
+// INV-1: a member earns a commission on the play of the members they invited (/register?code=PR<id>),
+// computed from the bet feed and collected with GET /api/invite/bonus as a reward. The figures are
+// checked against a computation of the test's own from the rounds it played; a replayed feed adds
+// nothing; twenty collections at once pay once; every INVITE_ code is met.
 import { describe, expect, it } from 'vitest';
 import { BET_OPTIONS_MINOR } from '../src/sim/slot.ts';
 import {

@@ -1,7 +1,7 @@
-// Issue 8 item 4, kip through every rail: in a Laos build a kip member is credited by a BCEL transfer the
-// bank feed reports, or by the slip of one (BCEL's OneProof receipt QR), once per transfer whichever
-// comes first, and is paid out in kip to a Lao bank. Baht slips do not credit a kip wallet nor kip slips
-// a baht one. Everything goes through the simulated bank over HTTP, as a real bank would be reached.
+// Kip through every rail: in a Laos build a kip member is credited by a BCEL transfer the bank feed
+// reports, or by the slip of one (BCEL's OneProof receipt QR), once per transfer whichever comes first,
+// and is paid out in kip to a Lao bank. Baht slips do not credit a kip wallet nor kip slips a baht one.
+// Everything goes through the simulated bank over HTTP, as a real bank would be reached.
 import { describe, expect, it } from 'vitest';
 import { slipSchema, slips, type Slip } from '@krapao/contract';
 import { LAO_DEMO_MEMBER } from '../src/db/seed.ts';

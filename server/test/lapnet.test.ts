@@ -1,5 +1,5 @@
-// Lao QR (LAPNet) on the shared TLV + CRC-16 module (reference/payments-and-providers.md §1b). The two
-// vectors were written field by field and their CRCs computed with a separate CRC-16/CCITT-FALSE routine.
+// Lao QR (LAPNet) on the shared TLV + CRC-16 module. The two vectors were written field by field and
+// their CRCs computed with a separate CRC-16/CCITT-FALSE routine.
 import { describe, expect, it } from 'vitest';
 import { checkCrc, decodeTlv, field } from '../src/payments/emv-tlv.ts';
 import { LAPNET_AID, lapnetPayload, parseLapnet } from '../src/payments/lapnet.ts';

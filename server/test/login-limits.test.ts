@@ -1,6 +1,6 @@
-// Password guessing limits (issue 7 items 1 and 6): attempts are counted before the password is checked,
-// so parallel requests cannot beat them; the wait is told in Retry-After; behind a trusted proxy each
-// member's own address is limited.
+// Password guessing limits (LOG-3): attempts are counted before the password is checked, so parallel
+// requests cannot beat them; the wait is told in Retry-After; behind a trusted proxy each member's own
+// address is limited.
 import { describe, expect, it } from 'vitest';
 import {
   LOGIN_ACCOUNT_WINDOW_S,

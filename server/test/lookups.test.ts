@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups, type LookupName } from '@krapao/contract';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed.ts';
 import { call, expectError, makeApp, registerAndLogin, useTestApp, type TestApp } from './helpers.ts';
 
 const t = useTestApp();

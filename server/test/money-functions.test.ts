@@ -1,5 +1,6 @@
-// The one-round-trip money functions (db/migrations/006): the same answers as the step-by-step code they
-// replaced, under replays, reused keys, concurrent duplicates and operator settings changed on the fly.
+// The one-round-trip money functions (db/functions/withdrawals.sql and deposits.sql): the same answers as
+// the step-by-step code they replaced, under replays, reused keys, concurrent duplicates and operator
+// settings changed on the fly.
 import { describe, expect, it } from 'vitest';
 import {
   bankTransfer,

@@ -1,5 +1,5 @@
-// PRO-3 (issue 7, item 4): a stolen token is not enough to move the payout account, and withdrawals
-// to a newly changed account wait for the operator.
+// PRO-3: a stolen token is not enough to move the payout account, and withdrawals to a newly changed
+// account wait for the operator.
 import { describe, expect, it } from 'vitest';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_S } from '@krapao/contract';
 import {

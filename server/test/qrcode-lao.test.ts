@@ -1,6 +1,5 @@
-// Lao QR deposits in a Laos build (issue 8 item 3): a kip member pays ONEPAY's LAPNet QR through the
-// simulated gateway and its signed callback; each member is offered only the gateways of the wallet's
-// currency.
+// Lao QR deposits in a Laos build: a kip member pays ONEPAY's LAPNet QR through the simulated gateway and
+// its signed callback; each member is offered only the gateways of the wallet's currency.
 import { describe, expect, it } from 'vitest';
 import { LAO_DEMO_MEMBER } from '../src/db/seed.ts';
 import { checkCrc, decodeTlv, field } from '../src/payments/emv-tlv.ts';

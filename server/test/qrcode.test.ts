@@ -67,7 +67,7 @@ describe('QR deposits', () => {
       expect((await create(token, provider, 100)).body.hasQrcode).toBe(true);
     }
     expectError(await create(token, 'SCB', 100), 404, 'NOT_FOUND');
-    // The Lao gateway collects kip: a baht wallet is not offered it (issue 8 item 3).
+    // The Lao gateway collects kip: a baht wallet is not offered it.
     expectError(await create(token, 'ONEPAY', 50_000), 400, 'CURRENCY_NOT_OFFERED');
     await t.db.query(`update house_accounts set mode = 'AUTO' where bank_code = 'KBANK'`);
     try {

@@ -1,7 +1,7 @@
-// REF-1 (issue 10 item 3): a share of the member's net loss over the last complete day (or week) in the
-// operator's time zone, from the bet feed, paid once per period as a reward: receive (with turnover) or
-// add to wallet (the add-to-wallet rule). Checked against the test's own computation from the rounds it
-// played; a replayed feed adds nothing; twenty claims at once pay once; every REFUND_ code is met.
+// REF-1: a share of the member's net loss over the last complete day (or week) in the operator's time
+// zone, from the bet feed, paid once per period as a reward: receive (with turnover) or add to wallet
+// (the add-to-wallet rule). Checked against the test's own computation from the rounds it played; a
+// replayed feed adds nothing; twenty claims at once pay once; every REFUND_ code is met.
 import { describe, expect, it } from 'vitest';
 import { losingStops } from '../src/sim/slot.ts';
 import {

@@ -1,4 +1,4 @@
-// Issue 10's one model for every reward (db/migrations/024_rewards.sql): a credit with two exits. While
+// The one model for every reward (db/functions/rewards.sql): a credit with two exits. While
 // it is active the member cannot withdraw or take another; GET /api/bonus/clear ends it only when an exit
 // holds: the turnover since the credit (from the bet feed) reaches percentSuccess %, or the balance falls
 // below percentFail %. The programmes (bonuses, promotions, invite, refund, spin) all credit through it.

@@ -1,6 +1,6 @@
-// Issue 7 item 7: the simulated world (bank, QR gateways, True Wallet vouchers, SMS inbox) answers a body
-// it cannot take with 400, not a 500 or a 502; and the simulated bank neither resends a line Krapao
-// answered nor drops a rejected one silently.
+// The simulated world (bank, QR gateways, True Wallet vouchers, SMS inbox) answers a body it cannot take
+// with 400, not a 500 or a 502; and the simulated bank neither resends a line Krapao answered nor drops a
+// rejected one silently.
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';

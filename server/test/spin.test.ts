@@ -1,7 +1,7 @@
-// The spin wheel (issue 10 item 4, SPIN-1 to SPIN-4): coins earned once per deposit in baht and kip, one
-// coin per spin, the draw provably fair (contract/src/spin-fair.ts) and unbiased over the operator's
-// weights, coupons claimed once, a credit prize paid as a reward (refused while another is active), the
-// operator's wheel audited. Run in a Laos build, where baht and kip members live side by side.
+// The spin wheel (SPIN-1 to SPIN-4): coins earned once per deposit in baht and kip, one coin per spin,
+// the draw provably fair (contract/src/spin-fair.ts) and unbiased over the operator's weights, coupons
+// claimed once, a credit prize paid as a reward (refused while another is active), the operator's wheel
+// audited. Run in a Laos build, where baht and kip members live side by side.
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { spin as contract } from '@krapao/contract';

@@ -1,6 +1,6 @@
-// Issue 7, item 9: the statement reads right. A deposit notice (DEP-12) is answered by the credit that
-// brings its amount, whatever the channel, and expires as such when none comes; a withdrawal the bank
-// refused (WD-2) says its money came back, and why, without blaming the member.
+// The statement reads right. A deposit notice (DEP-12) is answered by the credit that brings its amount,
+// whatever the channel, and expires as such when none comes; a withdrawal the bank refused (WD-2) says
+// its money came back, and why, without blaming the member.
 import { describe, expect, it } from 'vitest';
 import { statement, type StatementEntry } from '@krapao/contract';
 import { houseCash } from '../src/ledger/ledger.ts';

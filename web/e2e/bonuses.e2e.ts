@@ -1,9 +1,9 @@
 // Bonuses in a real browser (BON-1, BON-2, BON-4): a member deposits by bank transfer, opens /user/bonus,
 // finds a promotion code, opens the welcome bonus's modal (banners, notice, rules) and receives it; the
 // page then shows the active bonus with its progress and the card marked current. docs/screenshot-bonus.png
-// is taken here at a phone's size. Then the whole loop of a bonus (issue 10 "done when"): a daily bonus
-// received in the browser, its turnover played at the demo slot and brought in by the bet feed, the bonus
-// ended by its success exit from the page, 'Bonus completed' in the statement, and a withdrawal.
+// is taken here at a phone's size. Then the whole loop of a bonus: a daily bonus received in the browser,
+// its turnover played at the demo slot and brought in by the bet feed, the bonus ended by its success
+// exit from the page, 'Bonus completed' in the statement, and a withdrawal.
 import { describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import la from '../src/i18n/locales/la.json' with { type: 'json' };

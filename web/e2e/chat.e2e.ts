@@ -1,9 +1,9 @@
-// The chat of issue 11 in a real browser at a phone's size: a visitor on /contact and a member on
-// /user/contact each write, send a picture (its progress bar seen on a slowed upload) and answer the
-// bot's quick reply; the operator answers through the operator API and the answer appears live; after a
-// reload the history is there. A server of its own: the chat widget is off by default
-// (site.enableChatWidget), so the test turns it on in the server's database between two starts.
-// docs/screenshot-chat.png shows the visitor's and the member's open chat side by side.
+// The chat in a real browser at a phone's size: a visitor on /contact and a member on /user/contact each
+// write, send a picture (its progress bar seen on a slowed upload) and answer the bot's quick reply; the
+// operator answers through the operator API and the answer appears live; after a reload the history is
+// there. A server of its own: the chat widget is off by default (site.enableChatWidget), so the test
+// turns it on in the server's database between two starts. docs/screenshot-chat.png shows the visitor's
+// and the member's open chat side by side.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -61,8 +61,8 @@ describe('deposits without the bank feed, in the browser', () => {
     // Someone pays it from a banking app: here, the gateway's sandbox in another tab.
     await payQrInSandbox(page);
 
-    // The panel sees the payment by itself and says so (issue 7 item 8; realtime.e2e.ts shows it in
-    // full); the member closes the modal and the balance has risen (DEP-7).
+    // The panel sees the payment by itself and says so (realtime.e2e.ts shows it in full); the member
+    // closes the modal and the balance has risen (DEP-7).
     await expect.poll(() => deposit.getByText('฿100.00 received').count()).toBe(1);
     await page.keyboard.press('Escape');
     await expect.poll(() => deposit.count()).toBe(0);

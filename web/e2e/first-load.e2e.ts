@@ -1,7 +1,7 @@
-// A phone's first visit (issue 7 items 11 and 18): a splash painted from the HTML alone, /login within
-// its budget before the member does anything, a member's page fetching what it needs beside the app's
-// main chunk, and Thai and Lao text in the self-hosted fonts, each page fetching only its own script's
-// font. Screenshots at 390x844 under e2e/screenshots.
+// A phone's first visit: a splash painted from the HTML alone, /login within its budget before the member
+// does anything, a member's page fetching what it needs beside the app's main chunk, and Thai and Lao
+// text in the self-hosted fonts, each page fetching only its own script's font. Screenshots at 390x844
+// under e2e/screenshots.
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

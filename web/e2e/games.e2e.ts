@@ -1,4 +1,4 @@
-// The whole loop of issue 9 in a real browser, as a member plays it: money in by a bank transfer, the home
+// The whole game loop in a real browser, as a member plays it: money in by a bank transfer, the home
 // carousels, a PG account opened in the game account modal, transfer and play (the launch link opens the
 // simulated aggregator's demo slot), a few spins, back home, everything in PG back to the wallet through
 // the action menu's transfer (winnings included), a withdrawal, the statement telling it, and the ledger

@@ -1,4 +1,4 @@
-// Issue 8 in a real browser: a Laos build (REGION=la: the server, and the web built with VITE_REGION=la),
+// Kip in a real browser: a Laos build (REGION=la: the server, and the web built with VITE_REGION=la),
 // in Lao, its default language. A member registers in kip with a BCEL account, deposits by a BCEL
 // transfer made on the simulated bank's sandbox page and by a OnePay (LAPNet) QR paid in the gateway's
 // sandbox (the QR on screen decodes to a Lao QR in kip), withdraws in kip, and reads the statement in Lao;

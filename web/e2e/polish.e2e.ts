@@ -1,4 +1,4 @@
-// Issue 7, "polish a member notices", in a real browser: time ago in a Chromium whose own language is
+// "Polish a member notices", in a real browser: time ago in a Chromium whose own language is
 // lo-LA, the quick-action drawer inside the app column on a desktop, Thai and Lao labels that never
 // break inside a word on narrow phones, and the member 404; with screenshots in th, la and en.
 import type { Page } from 'playwright-core';

@@ -1,6 +1,6 @@
-// Issue 7 items 8 and 10 in a real browser: money arrives by itself (a QR paid in the gateway's sandbox
-// turns into "received", a bank transfer shows a toast and the new balance, with no reload and no
-// click), over the realtime socket the CSP allows; and "Save QR" gives a PNG a banking app can read.
+// In a real browser: money arrives by itself (a QR paid in the gateway's sandbox turns into "received", a
+// bank transfer shows a toast and the new balance, with no reload and no click), over the realtime socket
+// the CSP allows; and "Save QR" gives a PNG a banking app can read.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';

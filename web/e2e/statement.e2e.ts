@@ -1,4 +1,4 @@
-// Issue 7, item 9 in a real browser: a deposit notice answered by its transfer reads as one credited
+// The statement in a real browser: a deposit notice answered by its transfer reads as one credited
 // deposit, and a withdrawal the bank refused reads as money back in the wallet, with a reason that does
 // not blame the member. The picture (statement-refused-en) is the one in docs/.
 import { afterAll, describe, expect, inject, it } from 'vitest';

@@ -5,8 +5,8 @@ import { BonusView } from '../src/features/bonuses/components/BonusView';
 import { fail, json, logIn, mockApi, type Handler } from './api';
 import { errorEn, renderApp, renderUi } from './render';
 
-// Issue 10 item 1, the web side of bonuses and promotion codes: /user/bonus (BON-1), its cards and bonus
-// modal (BON-2) and the promotion modal (BON-4), as a member sees them; answers are the contract's.
+// The web side of bonuses and promotion codes: /user/bonus (BON-1), its cards and bonus modal (BON-2) and
+// the promotion modal (BON-4), as a member sees them; answers are the contract's.
 
 const bonus = (over: Partial<Bonus> = {}): Bonus =>
   bonuses.bonusSchema.parse({

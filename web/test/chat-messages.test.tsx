@@ -5,7 +5,7 @@ import { json, logIn, mockApi } from './api';
 import { chatMessage, chatServer, FakeUpload, sockets, textOf } from './chat';
 import { renderApp, renderUi } from './render';
 
-// Issue 11, what the chat shows and sends: every message type (CHAT-4), the text and file rules with the
+// What the chat shows and sends: every message type (CHAT-4), the text and file rules with the
 // upload's progress (CHAT-5), and the read state with its badges (CHAT-6).
 
 vi.mock('../src/lib/realtime-socket', async () => ({

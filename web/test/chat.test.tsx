@@ -5,7 +5,7 @@ import { json, logIn, mockApi } from './api';
 import { chatMessage, chatServer, FakeUpload, GUEST, PREFIX, sockets, textOf } from './chat';
 import { renderApp, renderUi } from './render';
 
-// Issue 11, the web's chat: the widget on the contact pages, its conversation over HTTP and the room on
+// The web's chat: the widget on the contact pages, its conversation over HTTP and the room on
 // the page's socket, as a visitor (a guest) and as a member. The server is played by test/chat.ts.
 
 vi.mock('../src/lib/realtime-socket', async () => ({

@@ -1,5 +1,5 @@
-// What /login's first paint loads (issue 7 item 11): its own texts only, and the service check without
-// the contract; the rest comes once needed.
+// What /login's first paint loads: its own texts only, and the service check without the contract; the
+// rest comes once needed.
 import { lookups } from '@krapao/contract';
 import { describe, expect, it } from 'vitest';
 import { serviceActiveEndpoint } from '../src/features/lookups/api/service-active';

@@ -1,5 +1,5 @@
-// Issue 7 item 11: a member's page starts its chunks, texts and first answers as the entry runs, beside
-// the app's main chunk instead of after it (app/first-screen.ts, lib/early-requests.ts).
+// A member's page starts its chunks, texts and first answers as the entry runs, beside the app's main
+// chunk instead of after it (app/first-screen.ts, lib/early-requests.ts).
 import { accounts, wallet } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

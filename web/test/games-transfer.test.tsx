@@ -6,8 +6,8 @@ import { gamesWallet, slotFixture, transferAnswer } from './games';
 import { realtimeStub } from './realtime';
 import { errorEn, renderApp } from './render';
 
-// Issue 9 item 8: the action menu's transfer (TRF-1 to TRF-4) and the game balances beside the refresh
-// tile (BAL-2), as a member uses them.
+// The action menu's transfer (TRF-1 to TRF-4) and the game balances beside the refresh tile (BAL-2), as a
+// member uses them.
 
 const pg = slotFixture('PG', { active: true, amount: 250 });
 const ufabet = slotFixture('UFABET', { active: true, amount: 40 });

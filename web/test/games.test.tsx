@@ -7,8 +7,8 @@ import { fail, json, logIn, mockApi, type Handler } from './api';
 import { accountFixture, gamesWallet, slotFixture, transferAnswer } from './games';
 import { errorEn, renderApp } from './render';
 
-// Issue 9 item 8, the web side of games: the home carousels (HOME-3), the game account modal (GAME-1 to
-// GAME-4) and what its buttons send, as a member sees them; the server's answers are the contract's.
+// The web side of games: the home carousels (HOME-3), the game account modal (GAME-1 to GAME-4) and what
+// its buttons send, as a member sees them; the server's answers are the contract's.
 
 const LINK = 'http://localhost/sim/games/play/tok_1';
 

@@ -1,7 +1,7 @@
 import { games, wallet, type GameAccount, type GameAccountDetail, type Wallet } from '@krapao/contract';
 import { json, walletFixture, type Handler } from './api';
 
-// Game accounts and transfers (issue 9) as the server answers them, built with the contract's schemas.
+// Game accounts and transfers as the server answers them, built with the contract's schemas.
 
 const NAMES: Record<string, [string, GameAccount['category'], boolean]> = {
   JOKER: ['Joker', 'slot', false],

@@ -16,8 +16,8 @@ import { liveQr, qrRecord } from './deposit-modal';
 import { realtimeStub } from './realtime';
 import { renderApp } from './render';
 
-// Issue 8 item 2, the web side: everything a kip member sees is in kip (SH-16), and the deposit modal
-// offers a kip member the kip channels only (BCEL with its instruction image, DEP-3; the ONEPAY QR).
+// Kip on the web: everything a kip member sees is in kip (SH-16), and the deposit modal offers a kip
+// member the kip channels only (BCEL with its instruction image, DEP-3; the ONEPAY QR).
 // The lookup below answers every channel, as a server that did not filter by currency would: what the
 // member is shown is the screen's own line.
 
@@ -121,7 +121,7 @@ const bearer = (calls: Array<{ headers: Headers }>) => calls.map((c) => c.header
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('a kip member (issue 8)', () => {
+describe('a kip member', () => {
   it('[SH-16] [laos-2] the home card, the drawer and the "received" toast are in kip', async () => {
     logIn();
     kipApi();
@@ -364,7 +364,7 @@ describe('a kip member (issue 8)', () => {
   });
 });
 
-describe('a baht member, unchanged (issue 8)', () => {
+describe('a baht member, unchanged', () => {
   it('[SH-16] [laos-2] baht on the home card; bank transfer, the Thai QR gateways and True Wallet, no kip channel', async () => {
     logIn();
     const api = mockApi({

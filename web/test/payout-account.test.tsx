@@ -1,5 +1,5 @@
-// PRO-3 (issue 7, item 4): the edit-profile modal asks for the current password, and the code sent to
-// the registered phone where OTP is on, only when the payout account changes.
+// PRO-3: the edit-profile modal asks for the current password, and the code sent to the registered phone
+// where OTP is on, only when the payout account changes.
 import { accounts } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';

@@ -1,6 +1,5 @@
-// Issue 7, "polish a member notices": the member 404, Thai and Lao labels
-// that wrap only between words, the withdraw icon, one set of initials, the description, Lao bank names
-// and sentence-case English labels.
+// "Polish a member notices": the member 404, Thai and Lao labels that wrap only between words, the
+// withdraw icon, one set of initials, the description, Lao bank names and sentence-case English labels.
 import { accounts, statement } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

@@ -12,8 +12,8 @@ import { formatTime } from '../src/lib/format';
 import { json, mockApi } from './api';
 import { depositChannel, depositLookup, QR_SVG, qrRecord, renderDepositModal } from './deposit-modal';
 
-// Issue 7 item 10: "Save QR". jsdom has no canvas and decodes no image, so the browser's two primitives
-// (pictureEnv) are replaced by a recorder; the drawing code itself runs as it does in a browser.
+// "Save QR". jsdom has no canvas and decodes no image, so the browser's two primitives (pictureEnv) are
+// replaced by a recorder; the drawing code itself runs as it does in a browser.
 
 /** A 2D context that remembers what was drawn. */
 function recorder() {

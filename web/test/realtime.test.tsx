@@ -7,8 +7,8 @@ import { depositChannel, depositLookup, liveQr, openDepositFromHome, qrRecord } 
 import { realtimeStub } from './realtime';
 import { renderApp } from './render';
 
-// Issue 7 item 8: money arrives by itself. The member shell's socket (played by realtimeStub) nudges the
-// app, which asks the API again; a paid QR turns into "received"; without a socket the QR panel polls.
+// Money arrives by itself. The member shell's socket (played by realtimeStub) nudges the app, which asks
+// the API again; a paid QR turns into "received"; without a socket the QR panel polls.
 
 const unpaidQr = () => liveQr(300, 540_000);
 const paidQr = () => qrRecord({ qrcodeId: 'Q1', amount: 300, paidAt: Date.now() });
@@ -36,7 +36,7 @@ describe('money arrives by itself', () => {
     await renderApp('/user/home');
     const card = await screen.findByRole('region', { name: 'Wallet' });
     await waitFor(() => expect(within(card).getByLabelText('Total balance').textContent).toBe('฿0.00'));
-    // The socket opens once the first screen has painted (issue 7 item 11).
+    // The socket opens once the first screen has painted.
     await waitFor(() => expect(realtimeStub.opened()).toEqual(['tok_member']));
     realtimeStub.connect();
 

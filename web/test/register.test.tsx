@@ -334,7 +334,7 @@ describe('register wizard', () => {
       timeout: REGISTER_REDIRECT_DELAY_MS + 1500,
     });
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(REGISTER_REDIRECT_DELAY_MS - 200);
-    // Issue 7 item 17: the new member only types the password.
+    // The new member only types the password.
     expect(((await screen.findByLabelText('Phone number')) as HTMLInputElement).value).toBe('0812345678');
   });
 

@@ -8,9 +8,9 @@ import { sliceAt, spinDuration, stopRotation } from '../src/features/spin/wheel-
 import { fail, json, logIn, mockApi, walletFixture, profileFixture, type Handler } from './api';
 import { errorEn, renderApp, renderUi } from './render';
 
-// The spin wheel's web side (issue 10 item 4): the wheel, its coins and motion (SPIN-1, SPIN-2), the prize
-// and claim modals (SPIN-2, SPIN-3), the coupons 3 a page, the chances and the browser's own check of a
-// past spin; the wallet card's spin-coin button (HOME-1). Answers are the contract's.
+// The spin wheel's web side: the wheel, its coins and motion (SPIN-1, SPIN-2), the prize and claim modals
+// (SPIN-2, SPIN-3), the coupons 3 a page, the chances and the browser's own check of a past spin; the
+// wallet card's spin-coin button (HOME-1). Answers are the contract's.
 
 const colours = ['#0ca678', '#495057', '#ffd43b', '#1c7ed6'];
 const slice = (code: string, i: number, extra: Partial<Slice> = {}): Slice =>

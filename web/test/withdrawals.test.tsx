@@ -83,7 +83,7 @@ describe('withdraw', () => {
     expect(
       within(status).getByText('It will be paid to your registered bank account: Kasikornbank 123-456-7890.'),
     ).toBeTruthy();
-    // A member cannot cancel a withdrawal (DESIGN.md).
+    // A member cannot cancel a withdrawal.
     expect(within(dialog).queryByRole('button', { name: /cancel/i })).toBeNull();
 
     const [first, retry] = api.callsTo('POST', '/api/wallet/withdraw');

@@ -1,6 +1,34 @@
 import { mkdirSync } from 'node:fs';
 import type { Db, Queryable } from './db.ts';
 
+/*
+ * What a column comes back as, the same on both engines, so that the row types declared at each query
+ * (db.ts) hold on PGlite and on PostgreSQL alike. Left to themselves they differ: PGlite reads int8 as a
+ * number while it fits and a bigint past 2^53, pg as a string (its arrays too); a date becomes a Date at
+ * UTC midnight on PGlite and at local midnight on pg; numeric[] is a string array on PGlite, floats on pg.
+ *
+ *   PostgreSQL type                        JavaScript
+ *   int8 (bigint, count(*), identity ids)  bigint          arrays: bigint[]
+ *   int4, int2                             number
+ *   numeric (sum(int8), percents)          string          arrays: string[]
+ *   date                                   string 'YYYY-MM-DD': the server's text (DateStyle ISO, the
+ *                                          default on both), with no time zone to shift it
+ *   timestamptz                            Date            arrays: Date[]
+ *   text, uuid, xid8                       string
+ *   bool                                   boolean
+ *   bytea                                  Uint8Array (pg: a Buffer, which is one)
+ *   jsonb, json                            the parsed value
+ *
+ * A null is null whatever the type. Read a value of another type as text in the SQL (x::text).
+ */
+const INT8 = 20;
+const DATE = 1082;
+const TEXT_ARRAY = 1009;
+const INT8_ARRAY = 1016;
+const DATE_ARRAY = 1182;
+const NUMERIC_ARRAY = 1231;
+const bigintOf = (text: string) => BigInt(text);
+
 export interface ConnectOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; 'memory://' (or undefined with no url) keeps it in memory. */
@@ -25,7 +53,12 @@ async function connectPglite(dataDir: string | undefined, dump: Blob | undefined
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const pg = new PGlite({ ...(inMemory ? {} : { dataDir }), ...(dump ? { loadDataDir: dump } : {}) });
+  const pg = new PGlite({
+    ...(inMemory ? {} : { dataDir }),
+    ...(dump ? { loadDataDir: dump } : {}),
+    // PGlite parses an array's elements with its element type's parser: int8[] and date[] follow these.
+    parsers: { [INT8]: bigintOf, [DATE]: (text: string) => text },
+  });
   await pg.waitReady;
   const asQueryable = (t: { query: typeof pg.query; exec: typeof pg.exec }): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
@@ -48,8 +81,17 @@ async function connectPglite(dataDir: string | undefined, dump: Blob | undefined
 
 async function connectPostgres(url: string, schema: string | undefined): Promise<Db> {
   const { default: pg } = await import('pg');
-  // bigint (int8) arrives as a string by default; money is bigint, so read it as BigInt, never a float.
-  pg.types.setTypeParser(20, (v: string) => BigInt(v));
+  // The table above: pg's defaults would give int8[] as strings, dates as local Dates, numeric[] as floats.
+  // pg-types types its oids as an enum that lacks the array types, hence the cast.
+  const oid = (n: number) => n as Parameters<typeof pg.types.getTypeParser>[0];
+  const textArray = pg.types.getTypeParser(oid(TEXT_ARRAY)) as (text: string) => Array<string | null>;
+  pg.types.setTypeParser(oid(INT8), bigintOf);
+  pg.types.setTypeParser(oid(INT8_ARRAY), (text: string) =>
+    textArray(text).map((v) => (v === null ? null : bigintOf(v))),
+  );
+  pg.types.setTypeParser(oid(DATE), (text: string) => text);
+  pg.types.setTypeParser(oid(DATE_ARRAY), textArray);
+  pg.types.setTypeParser(oid(NUMERIC_ARRAY), textArray);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

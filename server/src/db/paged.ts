@@ -14,13 +14,13 @@ export async function paged<T extends object>(
   limit: number,
 ): Promise<{ total: number; rows: T[] }> {
   const n = params.length;
-  const rows = await db.query<T & { total_rows: unknown }>(
+  const rows = await db.query<T & { total_rows: bigint }>(
     `select *, count(*) over () as total_rows from (${sql}) list
      order by created_at desc, id desc limit $${n + 1} offset $${n + 2}`,
     [...params, limit, (page - 1) * limit],
   );
   if (rows[0]) return { total: Number(rows[0].total_rows), rows };
   if (page === 1) return { total: 0, rows };
-  const [count] = await db.query<{ total: unknown }>(`select count(*) as total from (${sql}) list`, params);
+  const [count] = await db.query<{ total: bigint }>(`select count(*) as total from (${sql}) list`, params);
   return { total: Number(count!.total), rows };
 }

@@ -1,4 +1,4 @@
-// The seeded invite programme and loss refund (issue 10 items 2 and 3): on, with banners drawn for
+// The seeded invite programme and loss refund: on, with banners drawn for
 // Krapao (web/public/programmes/), so a newcomer sees both modals filled. The operator changes them with
 // `npm run ops -- invite-rules '{...}'` and `refund-rules '{...}'`; seeding again never overwrites them.
 import type { InviteRules, RefundRules } from '@krapao/contract';

@@ -1,17 +1,15 @@
 // Idempotent demo data: what an operator would configure before opening. Running it again changes
 // nothing an operator may have edited (every insert is "on conflict do nothing", but for a bank's
-// missing Lao name).
-import type { Db, Queryable } from './db.ts';
+// missing Lao name). The site's tables only: server/src/seed.ts adds what the modules seed (the wheel,
+// the bonuses, the demo members), since db/ imports no module.
+import type { Queryable } from './db.ts';
 import {
   DEFAULT_WITHDRAW_LIMITS_MINOR,
   type GAME_CATEGORIES,
   type GameProvider,
   type Region,
 } from '@krapao/contract';
-import { hashPassword } from '../modules/accounts/passwords.ts';
 import { inviteRefundSettings } from './seed-invite-refund.ts';
-import { seedSpin } from '../modules/spin/seed.ts';
-import { seedBonuses } from '../modules/bonuses/seed.ts';
 
 type Bank = [
   code: string,
@@ -23,7 +21,7 @@ type Bank = [
 ];
 
 /**
- * reference/payments-and-providers.md "Bank codes"; the spec calls TTB by its old short code TMB. The Lao
+ * The banks and their codes; the spec calls TTB by its old short code TMB. The Lao
  * name is the bank's own for Lao banks, and for the Thai banks with branches in Laos the name they go by there.
  */
 export const BANKS: Bank[] = [
@@ -108,7 +106,7 @@ export const SETTINGS: Record<string, unknown> = {
       en: '<h3>Terms of use</h3><ul><li>Members must be 18 or older.</li><li>The bank account must be in the member’s own name.</li><li>Withdrawals are paid only to the registered bank account.</li></ul>',
     },
   },
-  // HOME-2: asked of every member until accepted; any change of these texts is a new version (migration 022).
+  // HOME-2: asked of every member until accepted; any change of these texts is a new version (db/functions/agreements.sql).
   'site.agreements': [
     {
       id: 'age',
@@ -238,7 +236,7 @@ export const DEMO_MEMBER = {
   bankAccountNo: '1234567890',
 };
 
-/** A Laos build's demo member: a kip wallet paid out to BCEL. */
+/** A Laos build's demo member, with a kip wallet paid out to BCEL. */
 export const LAO_DEMO_MEMBER = {
   phone: '02055512345',
   password: 'krapao-demo-1',
@@ -249,7 +247,7 @@ export const LAO_DEMO_MEMBER = {
 };
 
 /**
- * part2 §9: the 16 game providers, with their category (slot, sport plus casino, lotto), the web,
+ * The 16 game providers, with their category (slot, sport plus casino, lotto), the web,
  * Android and iOS links the game account modal opens (placeholders at example.com: the operator sets
  * the real ones) and the GAME-2 iframe setting. Artwork paths are under the web app (/games/<CODE>.webp,
  * /games/<CODE>-bg.webp), drawn for Krapao as SVGs and drawn as WebP by scripts/games-art.mjs.
@@ -278,103 +276,74 @@ export const GAME_PROVIDER_SEED: Array<{
   { code: 'HUAYHD', name: 'Huay HD', category: 'lotto', iframe: true },
 ];
 
-export async function seed(db: Db, opts: { demoMember: boolean; region?: Region }): Promise<void> {
+/** The site's rows (in q's transaction): banks, sources, settings, house accounts and wallets, providers. */
+export async function seedSite(q: Queryable, opts: { region?: Region | undefined }): Promise<void> {
   const laos = opts.region === 'la';
-  await db.tx(async (q) => {
-    for (const [i, [code, clearing, th, en, country, la]] of BANKS.entries()) {
-      // A Lao name fills a bank seeded before it had one (migration 014), never replaces the operator's.
-      await q.query(
-        `insert into banks (code, clearing_code, name_th, name_en, country, sort, name_la)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (code) do update set name_la = excluded.name_la where banks.name_la is null`,
-        [code, clearing, th, en, country, i, la ?? null],
-      );
-    }
-    for (const [i, [code, th, en, country, la]] of PAYMENT_PROVIDERS.entries()) {
-      await q.query(
-        `insert into banks (code, clearing_code, name_th, name_en, country, sort, is_payment, name_la)
-         values ($1, '', $2, $3, $4, $5, true, $6) on conflict (code) do nothing`,
-        [code, th, en, country ?? 'TH', 100 + i, la ?? null],
-      );
-    }
-    for (const [i, [code, description]] of SOURCES.entries()) {
-      await q.query(
-        'insert into sources (code, description, sort) values ($1, $2, $3) on conflict (code) do nothing',
-        [code, JSON.stringify(description), i],
-      );
-    }
-    for (const [key, value] of Object.entries(SETTINGS)) {
-      await q.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', [
-        key,
-        JSON.stringify(value),
-      ]);
-    }
-    for (const [key, value] of Object.entries(inviteRefundSettings(laos))) {
-      await q.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', [
-        key,
-        JSON.stringify(value),
-      ]);
-    }
-    for (const [i, a] of [...HOUSE_ACCOUNTS, ...(laos ? LAO_HOUSE_ACCOUNTS : [])].entries()) {
-      await q.query(
-        `insert into house_accounts (bank_code, bank_type, mode, account_name, account_no, currency, sort)
-         values ($1, $2, $3, $4, $5, $6, $7) on conflict (bank_code, account_no) do nothing`,
-        [a.bankCode, a.bankType, a.mode, a.name, a.no, a.currency, i],
-      );
-    }
-    for (const [i, w] of HOUSE_WALLETS.entries()) {
-      await q.query(
-        `insert into house_wallets (mode, account_name, phone, sort) values ($1, $2, $3, $4)
-         on conflict (phone) do nothing`,
-        [w.mode, w.name, w.phone, i],
-      );
-    }
-    for (const [i, g] of GAME_PROVIDER_SEED.entries()) {
-      const slug = g.code.toLowerCase();
-      await q.query(
-        `insert into game_providers (code, name, category, logo, background, web, android, ios, iframe, sort)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (code) do nothing`,
-        [
-          g.code,
-          g.name,
-          g.category,
-          `/games/${g.code}.webp`,
-          `/games/${g.code}-bg.webp`,
-          `https://${slug}.example.com/`,
-          `https://${slug}.example.com/app/android`,
-          `https://${slug}.example.com/app/ios`,
-          g.iframe,
-          i,
-        ],
-      );
-    }
-    if (opts.demoMember) await seedDemoMember(q, 'DEMO01', DEMO_MEMBER, 'BAHT');
-    await seedSpin(q);
-    await seedBonuses(q);
-    if (opts.demoMember && laos) await seedDemoMember(q, 'DEMOLA', LAO_DEMO_MEMBER, 'LAK');
-  });
-}
-
-async function seedDemoMember(
-  q: Queryable,
-  publicId: string,
-  m: typeof DEMO_MEMBER,
-  currency: 'BAHT' | 'LAK',
-) {
-  const exists = await q.query('select 1 from members where phone = $1', [m.phone]);
-  if (exists.length) return;
-  await q.query(
-    `insert into members (public_id, phone, name, password_hash, bank_code, bank_account_name, bank_account_no, currency)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
-    [
-      publicId,
-      m.phone,
-      m.name,
-      await hashPassword(m.password),
-      m.bankCode,
-      m.bankAccountName,
-      m.bankAccountNo,
-      currency,
-    ],
-  );
+  for (const [i, [code, clearing, th, en, country, la]] of BANKS.entries()) {
+    // A Lao name fills a bank seeded before it had one (migration 014), never replaces the operator's.
+    await q.query(
+      `insert into banks (code, clearing_code, name_th, name_en, country, sort, name_la)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (code) do update set name_la = excluded.name_la where banks.name_la is null`,
+      [code, clearing, th, en, country, i, la ?? null],
+    );
+  }
+  for (const [i, [code, th, en, country, la]] of PAYMENT_PROVIDERS.entries()) {
+    await q.query(
+      `insert into banks (code, clearing_code, name_th, name_en, country, sort, is_payment, name_la)
+       values ($1, '', $2, $3, $4, $5, true, $6) on conflict (code) do nothing`,
+      [code, th, en, country ?? 'TH', 100 + i, la ?? null],
+    );
+  }
+  for (const [i, [code, description]] of SOURCES.entries()) {
+    await q.query(
+      'insert into sources (code, description, sort) values ($1, $2, $3) on conflict (code) do nothing',
+      [code, JSON.stringify(description), i],
+    );
+  }
+  for (const [key, value] of Object.entries(SETTINGS)) {
+    await q.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', [
+      key,
+      JSON.stringify(value),
+    ]);
+  }
+  for (const [key, value] of Object.entries(inviteRefundSettings(laos))) {
+    await q.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', [
+      key,
+      JSON.stringify(value),
+    ]);
+  }
+  for (const [i, a] of [...HOUSE_ACCOUNTS, ...(laos ? LAO_HOUSE_ACCOUNTS : [])].entries()) {
+    await q.query(
+      `insert into house_accounts (bank_code, bank_type, mode, account_name, account_no, currency, sort)
+       values ($1, $2, $3, $4, $5, $6, $7) on conflict (bank_code, account_no) do nothing`,
+      [a.bankCode, a.bankType, a.mode, a.name, a.no, a.currency, i],
+    );
+  }
+  for (const [i, w] of HOUSE_WALLETS.entries()) {
+    await q.query(
+      `insert into house_wallets (mode, account_name, phone, sort) values ($1, $2, $3, $4)
+       on conflict (phone) do nothing`,
+      [w.mode, w.name, w.phone, i],
+    );
+  }
+  for (const [i, g] of GAME_PROVIDER_SEED.entries()) {
+    const slug = g.code.toLowerCase();
+    await q.query(
+      `insert into game_providers (code, name, category, logo, background, web, android, ios, iframe, sort)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (code) do nothing`,
+      [
+        g.code,
+        g.name,
+        g.category,
+        `/games/${g.code}.webp`,
+        `/games/${g.code}-bg.webp`,
+        `https://${slug}.example.com/`,
+        `https://${slug}.example.com/app/android`,
+        `https://${slug}.example.com/app/ios`,
+        g.iframe,
+        i,
+      ],
+    );
+  }
 }

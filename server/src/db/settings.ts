@@ -1,8 +1,8 @@
-import type { Queryable } from './db.ts';
+import type { Json, Queryable } from './db.ts';
 import { randomBytes } from 'node:crypto';
 
-/** Reads one operator setting (seeded by db/seed.ts); undefined when absent. */
-export async function getSetting<T>(q: Queryable, key: string): Promise<T | undefined> {
+/** Reads one operator setting (seeded by db/seed.ts); undefined when absent. T: what the caller expects. */
+export async function getSetting<T = Json>(q: Queryable, key: string): Promise<T | undefined> {
   const [row] = await q.query<{ value: T }>('select value from settings where key = $1', [key]);
   return row?.value;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { resolveSession, revokeSession, type SessionMember } from '../modules/accounts/sessions.ts';
+import { resolveSession, revokeSession, type SessionMember } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

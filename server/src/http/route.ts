@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathParamsSchema, type Endpoint } from '@krapao/contract';
 import type { z } from 'zod';
 
-type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+/** The body of a contract endpoint, as its schema parses it. */
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
 
 /**
  * Registers a contract endpoint: the body and the path parameters are validated (a NUL or another

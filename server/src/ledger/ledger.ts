@@ -1,33 +1,15 @@
-// The only code that changes a balance (DESIGN.md "Money and the ledger"). One journal entry per business
+// The only code that changes a balance. One journal entry per business
 // event, its postings summing to zero, the balances updated in the same transaction with guarded SQL.
 import { isErrorCode } from '@krapao/contract';
 import type { Queryable } from '../db/db.ts';
 import { AppError } from '../errors.ts';
 
-export type MemberAccountKind = 'member_wallet' | 'member_pending_withdrawal';
-
-/** Amounts come back from PGlite as number or bigint and from pg as bigint: always read them with this. */
-export const minor = (value: unknown): bigint => BigInt(value as number | bigint | string);
-
-/**
- * House cash is spread over many rows so that concurrent deposits and payouts seldom queue on one: each
- * holds its row from its update until its commit, a WAL flush later. House codes are named without a
- * currency: ledger_post files them under the entry's (house:bank_cash:7:LAK for a kip member's entry).
- */
-const HOUSE_CASH_SHARDS = 32;
-export const houseCash = () => `house:bank_cash:${Math.floor(Math.random() * HOUSE_CASH_SHARDS)}`;
-
-const memberCode = (kind: MemberAccountKind, memberId: string) =>
-  `member:${memberId}:${kind === 'member_wallet' ? 'wallet' : 'pending_withdrawal'}`;
+export { houseCash, memberAccount, type MemberAccountKind } from './account-names.ts';
 
 export interface Line {
-  /** An account code: memberAccount(...) or a house code. */
+  /** An account's name (ledger/account-names.ts). */
   account: string;
   amount: bigint;
-}
-
-export function memberAccount(kind: MemberAccountKind, memberId: string): string {
-  return memberCode(kind, memberId);
 }
 
 export class DuplicateEntry extends Error {}
@@ -48,7 +30,7 @@ export async function post(
   }
   try {
     const [row] = await q.query<{ id: string | null }>(
-      'select ledger_post($1, $2, $3, $4, $5::text[], $6::bigint[]) as id',
+      'select ledger_post($1, $2, $3, $4, $5::text[], $6::bigint[])::text as id',
       [
         entry.kind,
         entry.reference,
@@ -59,14 +41,14 @@ export async function post(
       ],
     );
     if (row?.id === null || row?.id === undefined) throw new DuplicateEntry(entry.reference);
-    return String(row.id);
+    return row.id;
   } catch (err) {
     throw refusalOf(err);
   }
 }
 
 /**
- * The refusal a money function raised (db/migrations/003 and 006), as the AppError the member sees:
+ * The refusal a money function raised (db/functions/*.sql), as the AppError the member sees:
  * P0003 is MONEY_NOT_ENOUGH, P0004 carries the code as its message. Anything else is returned as it is.
  */
 export function refusalOf(err: unknown): unknown {
@@ -104,15 +86,15 @@ export interface LedgerReport {
 
 /** Recomputes every balance from the postings (`npm run ledger:check`, and every money test). */
 export async function checkLedger(q: Queryable): Promise<LedgerReport> {
-  const mismatched = await q.query<{ code: string; stored: unknown; computed: unknown }>(
-    `select a.code, a.balance as stored, coalesce(sum(p.amount), 0) as computed
+  const mismatched = await q.query<{ code: string; stored: string; computed: string }>(
+    `select a.code, a.balance::text as stored, coalesce(sum(p.amount), 0)::text as computed
      from ledger_accounts a left join postings p on p.account_id = a.id
      group by a.id, a.code, a.balance having a.balance <> coalesce(sum(p.amount), 0)`,
   );
-  const unbalanced = await q.query<{ entry_id: unknown }>(
+  const unbalanced = await q.query<{ entry_id: bigint }>(
     'select entry_id from postings group by entry_id having sum(amount) <> 0',
   );
-  const mixed = await q.query<{ entry_id: unknown }>(
+  const mixed = await q.query<{ entry_id: bigint }>(
     `select distinct p.entry_id from postings p
      join journal_entries e on e.id = p.entry_id join ledger_accounts a on a.id = p.account_id
      where p.currency <> e.currency or a.currency <> e.currency order by p.entry_id`,
@@ -120,31 +102,22 @@ export async function checkLedger(q: Queryable): Promise<LedgerReport> {
   const negative = await q.query<{ code: string }>(
     `select code from ledger_accounts where kind <> 'house' and balance < 0`,
   );
-  const currencies = await q.query<{ currency: string; total: unknown; accounts: unknown; entries: unknown }>(
+  const currencies = await q.query<CurrencyReport>(
     `select c.currency,
-            (select coalesce(sum(amount), 0) from postings p where p.currency = c.currency) as total,
-            (select count(*) from ledger_accounts a where a.currency = c.currency) as accounts,
-            (select count(*) from journal_entries e where e.currency = c.currency) as entries
+            (select count(*)::int from ledger_accounts a where a.currency = c.currency) as accounts,
+            (select count(*)::int from journal_entries e where e.currency = c.currency) as entries,
+            (select coalesce(sum(amount), 0) from postings p where p.currency = c.currency)::text as total
      from (select currency from ledger_accounts union select currency from journal_entries) c
      order by c.currency`,
   );
   return {
-    accounts: currencies.reduce((n, c) => n + Number(c.accounts), 0),
-    entries: currencies.reduce((n, c) => n + Number(c.entries), 0),
-    mismatched: mismatched.map((m) => ({
-      code: m.code,
-      stored: String(m.stored),
-      computed: String(m.computed),
-    })),
+    accounts: currencies.reduce((n, c) => n + c.accounts, 0),
+    entries: currencies.reduce((n, c) => n + c.entries, 0),
+    mismatched,
     unbalanced: unbalanced.map((u) => String(u.entry_id)),
     mixed: mixed.map((m) => String(m.entry_id)),
     negative: negative.map((n) => n.code),
-    currencies: currencies.map((c) => ({
-      currency: c.currency,
-      accounts: Number(c.accounts),
-      entries: Number(c.entries),
-      total: String(c.total),
-    })),
+    currencies,
   };
 }
 

@@ -30,7 +30,7 @@ export interface Taken {
 
 /** hit() that also says which window the hit went into, so it can be given back to that window only. */
 export async function take(q: Queryable, key: string, windowS: number, now: Date): Promise<Taken> {
-  const [row] = await q.query<{ hits: number; window_started_at: Date | string }>(
+  const [row] = await q.query<{ hits: number; window_started_at: Date }>(
     `insert into rate_limits (key, window_started_at, hits) values ($1, $2, 1)
      on conflict (key) do update set
        hits = case when rate_limits.window_started_at <= $2::timestamptz - make_interval(secs => $3)
@@ -40,7 +40,7 @@ export async function take(q: Queryable, key: string, windowS: number, now: Date
      returning hits, window_started_at`,
     [key, now, windowS],
   );
-  const windowStartedAt = new Date(row!.window_started_at);
+  const windowStartedAt = row!.window_started_at;
   return {
     key,
     hits: row!.hits,

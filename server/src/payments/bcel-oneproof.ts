@@ -2,7 +2,7 @@
 // transfer: the Lao counterpart of the Thai slip-verification mini QR (slip-qr.ts). EMVCo TLV with the
 // receipt in template tag 33 (00 "BCEL", 01 "ONEPROOF", 02 the receipt's type, 03 its ticket number,
 // 04 the transaction's fccref, BCEL's core-banking reference) and the CRC in tag 63, as a payment QR
-// has it. reference/payments-and-providers.md §1b (maythiwat/promptparse src/validate/BCELOneProof.ts).
+// has it (as maythiwat/promptparse src/validate/BCELOneProof.ts reads it).
 import { checkCrc, decodeTlv, encodeTlv, field, withCrc } from './emv-tlv.ts';
 
 const BANK = 'BCEL';

@@ -1,8 +1,8 @@
 // The EMVCo tag-length-value format shared by Thai QR Payment (PromptPay), the slip-verification
 // "mini QR" printed on Thai bank slips and Lao QR: a flat string of 2-digit id, 2-digit length and
 // value, some values themselves TLV (templates), with a CRC-16/CCITT-FALSE as the last field.
-// reference/payments-and-providers.md §1, §1b and §2 hold the layouts and the test vectors; promptpay.ts,
-// slip-qr.ts, lapnet.ts and bcel-oneproof.ts are built on it.
+// server/test/emv.test.ts and lapnet.test.ts hold the test vectors; promptpay.ts, slip-qr.ts, lapnet.ts
+// and bcel-oneproof.ts are built on it.
 
 export interface Tlv {
   id: string;

@@ -1,6 +1,6 @@
 // Lao QR (LAPNet, EMVCo merchant-presented): the text inside a QR that a Lao banking app (BCEL One, LDB,
 // JDB, ...) scans to pay in kip. Same TLV and CRC-16 as Thai QR Payment, with the merchant account in
-// template 38 under LAPNet's AID. reference/payments-and-providers.md §1b.
+// template 38 under LAPNet's AID.
 import { checkCrc, decodeTlv, encodeTlv, field, withCrc } from './emv-tlv.ts';
 
 export const LAPNET_AID = 'A005266284662577';

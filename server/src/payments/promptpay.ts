@@ -1,5 +1,5 @@
 // Thai QR Payment (PromptPay credit transfer, EMVCo merchant-presented): the text inside a QR that a
-// Thai banking app scans to pay. reference/payments-and-providers.md §1.
+// Thai banking app scans to pay.
 import { checkCrc, decodeTlv, encodeTlv, field, withCrc } from './emv-tlv.ts';
 
 const AID_MERCHANT_PRESENTED = 'A000000677010111';

@@ -1,6 +1,5 @@
 // The slip-verification "mini QR" printed on Thai bank transfer slips: which bank sent the money and
 // its transaction reference, which the receiving side's bank (or a verifier) can look up.
-// reference/payments-and-providers.md §2.
 import { checkCrc, decodeTlv, encodeTlv, field, withCrc } from './emv-tlv.ts';
 
 const API_ID = '000001';

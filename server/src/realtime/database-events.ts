@@ -1,6 +1,6 @@
 import { moneyEventSchema, type MoneyEvent } from '@krapao/contract';
 
-/** What the database announced (migration 013_realtime.sql), as the realtime module acts on it. */
+/** What the database announced (db/functions/realtime.sql), as the realtime module acts on it. */
 export type DatabaseEvent =
   | { kind: 'member'; memberId: string; event: MoneyEvent }
   | { kind: 'sessionEnded'; tokenHashHex: string }

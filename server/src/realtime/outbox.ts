@@ -1,4 +1,4 @@
-import type { Db } from '../db/db.ts';
+import type { Db, Json } from '../db/db.ts';
 
 /** How often an instance reads the outbox: the most a member waits for a nudge, give or take a query. */
 export const OUTBOX_POLL_MS = 250;
@@ -17,8 +17,8 @@ export interface OutboxHandlers {
 
 /**
  * Leaves `horizon`, read at `at`, for every instance, and deletes the events of transactions that ended
- * before a horizon any instance read KEEP_EVENTS_MIN before `at` (migration 031): an instance that lived
- * only a minute still lets the others prune, and a fleet that restarts often still prunes.
+ * before a horizon any instance read KEEP_EVENTS_MIN before `at` (db/functions/realtime.sql): an instance
+ * that lived only a minute still lets the others prune, and a fleet that restarts often still prunes.
  */
 export async function pruneRealtimeEvents(db: Db, horizon: string, at: Date): Promise<void> {
   await db.query('select realtime_prune($1::xid8, $2, $3::interval)', [
@@ -29,7 +29,7 @@ export async function pruneRealtimeEvents(db: Db, horizon: string, at: Date): Pr
 }
 
 /**
- * Reads the realtime events the database's triggers write (migration 013_realtime.sql), from now on,
+ * Reads the realtime events the database's triggers write (db/functions/realtime.sql), from now on,
  * each once, in the order they were written. Every instance reads them all and keeps what concerns its
  * own sockets. Answers the function that stops reading.
  */
@@ -47,7 +47,9 @@ export async function readOutbox(db: Db, handlers: OutboxHandlers): Promise<() =
   let prunedAt = -Infinity;
 
   const read = async () => {
-    const rows = await db.query<{ horizon: string; payload: unknown }>(
+    // payload: an event as the triggers wrote it (realtime/database-events.ts checks it); null on the
+    // row that only carries the horizon.
+    const rows = await db.query<{ horizon: string; payload: Json }>(
       'select horizon::text as horizon, payload from realtime_poll($1::xid8)',
       [from],
     );

@@ -1,8 +1,9 @@
-// The realtime channel (issue 7 item 8; DESIGN.md "realtime"): Socket.IO on the same HTTP server as the
-// API. A member's browser keeps one socket, authenticated in the handshake like an API call; the database
-// records every change to a member's money in the transaction that makes it (migration 013_realtime.sql),
-// and each instance, reading those records on its own, nudges its own sockets. With REDIS_URL the Redis adapter lets any instance reach a
-// socket on another for events that do not come from the database (the coming chat).
+// The realtime channel (docs/api.md "Realtime"): Socket.IO on the same HTTP server as the API. A member's
+// browser keeps one socket, authenticated in the handshake like an API call; the database records every
+// change to a member's money in the transaction that makes it (db/functions/realtime.sql), and each
+// instance, reading those records on its own, nudges its own sockets. With REDIS_URL the Redis adapter
+// lets any instance reach a socket on another for events that do not come from the database (the coming
+// chat).
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -17,7 +18,7 @@ import type { Ctx } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { sessionOfToken } from '../http/auth.ts';
 import { clientAddressOf } from '../http/trust-proxy.ts';
-import { liveSessions } from '../modules/accounts/sessions.ts';
+import { liveSessions } from '../http/sessions.ts';
 import { parseDatabaseEvent, type DatabaseEvent } from './database-events.ts';
 import { memoryHandshakeLimiter, redisHandshakeLimiter, type HandshakeLimiter } from './handshake-limit.ts';
 import { readOutbox } from './outbox.ts';
@@ -32,7 +33,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** Sessions checked per query by the sweep. */
 const SESSION_CHECK_BATCH = 500;
 
-/** A member's socket (money events and the chat), or a visitor's (the chat only, issue 11). */
+/** A member's socket (money events and the chat), or a visitor's (the chat only). */
 type SocketData =
   { kind: 'member'; memberId: string; tokenHashHex: string } | { kind: 'guest'; guestId: string };
 

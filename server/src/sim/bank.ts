@@ -101,7 +101,7 @@ interface SimTransfer {
   feedRejected?: string;
 }
 
-/** Short code -> 3-digit clearing code: public knowledge every Thai bank has (reference §2 "Bank codes"). */
+/** Short code -> 3-digit clearing code: public knowledge every Thai bank has. */
 const CLEARING_CODES = new Map(BANKS.filter((b) => b[1]).map(([code, clearing]) => [code, clearing]));
 /** Short code -> the bank's country: what currency its accounts are in. */
 const COUNTRIES = new Map(BANKS.map(([code, , , , country]) => [code, country]));

@@ -11,8 +11,8 @@ import { BET_OPTIONS_MINOR, REEL_STRIP, spin } from './slot.ts';
 import { expiredPage, SLOT_CSS, SLOT_JS, slotLanguage, slotPage } from './slot-page.ts';
 
 /**
- * The simulated game aggregator: all 16 providers of part2 §9 behind one transfer-wallet API, in the
- * shape reference §4 describes (AMB, Betflix, GSC): members with a password, a balance, transfers in and
+ * The simulated game aggregator: all 16 providers of GAME-2 behind one transfer-wallet API, in the
+ * shape of the real ones (AMB, Betflix, GSC): members with a password, a balance, transfers in and
  * out under the operator's reference (a reused reference is refused as a duplicate), the status of a
  * transfer by reference (SUCCESS, PROCESSING, FAILED, or 404 NOT_FOUND), a single-use launch link, and a
  * bet feed by cursor. Every call from Krapao is signed (providers/games/http-games.ts has the scheme).
@@ -68,7 +68,7 @@ interface SimTransfer {
   at: string;
 }
 
-/** One round of play; the demo game (issue 9 item 6) adds them, the bet feed reads them. */
+/** One round of play; the demo game adds them, the bet feed reads them. */
 export interface SimRound {
   roundId: string;
   username: string;
@@ -171,7 +171,7 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
     })),
   );
 
-  // ---- the demo game (issue 9 item 6): where a launch link leads ----
+  // ---- the demo game: where a launch link leads ----
 
   // The launch token opens the page once; the page then plays under a session of its own.
   const sessions = new Map<string, { provider: string; username: string; expiresAt: number }>();

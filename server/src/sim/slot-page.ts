@@ -10,7 +10,7 @@ import {
 } from './slot.ts';
 
 /**
- * The demo slot's page (issue 9 item 6), served by the simulated aggregator where a launch link leads:
+ * The demo slot's page, served by the simulated aggregator where a launch link leads:
  * plain HTML, one stylesheet and one script (the server's Content-Security-Policy allows scripts from
  * its own origin only, so nothing is inline). The page spins on the aggregator (POST .../spin), which
  * moves the account's balance and records the round in the provider's bet feed; the page only shows it.

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Currency } from '@krapao/contract';
 
 /**
- * The demo slot machine of the simulated aggregator (issue 9 item 6): three reels, three rows, five lines.
+ * The demo slot machine of the simulated aggregator: three reels, three rows, five lines.
  * Each reel stops at a position drawn by crypto.randomInt, uniformly over its strip; the window shows that
  * position and the two after it. A spin's stake is spread evenly over the five lines (a line bets a fifth),
  * and each line pays its multiplier of the line bet, read left to right:

@@ -7,9 +7,9 @@ import type { Clock } from '../lib/clock.ts';
 import { simText } from './sim-http.ts';
 
 /**
- * The simulated TrueMoney gift-voucher service. It speaks the consumer redeem API's shapes and codes
- * (reference/payments-and-providers.md §3) and ships demo vouchers: a good one, a used one, an expired
- * one, one the operator's own wallet made, and one split between two recipients. Tests make more.
+ * The simulated TrueMoney gift-voucher service. It speaks the consumer redeem API's shapes and codes and
+ * ships demo vouchers: a good one, a used one, an expired one, one the operator's own wallet made, and
+ * one split between two recipients. Tests make more.
  */
 export interface SimTrueWalletOptions {
   clock: Clock;
@@ -70,18 +70,23 @@ export const simTrueWallet: FastifyPluginAsync<SimTrueWalletOptions> = async (pl
   make({ hash: DEMO_VOUCHERS.split, amountSatang: 30_000, recipients: 2 });
 
   const link = (v: Voucher) => `https://gift.truemoney.com/campaign/?v=${v.hash}`;
+  const voucherOf = (v: Voucher) => {
+    // How many people may share the voucher, under the name TrueMoney's answer gives it.
+    const member = v.recipients;
+    return {
+      voucher_id: v.hash.slice(0, 12),
+      amount_baht: baht(v.amountSatang),
+      redeemed_amount_baht: baht([...v.redeemedBy.values()].reduce((a, b) => a + b, 0)),
+      member,
+      available: v.recipients - v.redeemedBy.size,
+      link: link(v),
+    };
+  };
   const answer = (code: string, v?: Voucher, share?: number) => ({
     status: { code, message: code },
     data: v
       ? {
-          voucher: {
-            voucher_id: v.hash.slice(0, 12),
-            amount_baht: baht(v.amountSatang),
-            redeemed_amount_baht: baht([...v.redeemedBy.values()].reduce((a, b) => a + b, 0)),
-            member: v.recipients,
-            available: v.recipients - v.redeemedBy.size,
-            link: link(v),
-          },
+          voucher: voucherOf(v),
           owner_profile: { full_name: v.ownerName },
           ...(share === undefined ? {} : { my_ticket: { amount_baht: baht(share) } }),
         }

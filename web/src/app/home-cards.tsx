@@ -3,6 +3,7 @@ import { lazy, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { WhenFirstOpened } from '../components/WhenFirstOpened';
 import { InviteBonusCard } from '../features/invite/components/InviteBonusCard';
+import { SpinCoinButton } from '../features/spin/components/SpinCoinButton';
 import { useWallet } from '../features/wallet/api/get-wallet';
 import { WalletCard } from '../features/wallet/components/WalletCard';
 import { useMoneyMoved } from './money';
@@ -47,7 +48,8 @@ export function HomeCards() {
       </div>
       <div className="home-cards__grid">
         <div className="home-cards__cash">
-          <WalletCard />
+          {/* HOME-1: the spin-coin button, only while the wheel is active. */}
+          <WalletCard actions={<SpinCoinButton coins={wallet.data?.profile.coin} />} />
         </div>
         <div className="home-cards__bonus">
           <InviteBonusCard

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { statementKeys } from '../features/statement/api/keys';
-import { walletKeys } from '../features/wallet/api/keys';
+import { walletKeys } from '../lib/wallet-keys';
 
 /** After money moved (a withdrawal, a deposit notice): balances and the statement are asked again. */
 export function useMoneyMoved() {

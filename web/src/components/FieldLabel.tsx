@@ -4,7 +4,7 @@ import { Words } from './Words';
 
 /**
  * The small label above a shown value (account number, phone, balance part): one look for all. In
- * sentence case as written, not capitals (issue 7 item 18: English labels read as shouting).
+ * sentence case as written, not capitals (English labels read as shouting).
  */
 export function FieldLabel({
   children,

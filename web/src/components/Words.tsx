@@ -3,8 +3,8 @@ import { useLocale } from '../i18n/react';
 import { wordChunks } from '../lib/words';
 
 /**
- * A short label that wraps only between words, never inside a Thai or Lao one (issue 7 item 15): each
- * word is unbreakable, with a break opportunity (<wbr>) between words that have no space between them.
+ * A short label that wraps only between words, never inside a Thai or Lao one: each word is unbreakable,
+ * with a break opportunity (<wbr>) between words that have no space between them.
  */
 export function Words({ children }: { children: string }) {
   const locale = useLocale();

@@ -69,7 +69,7 @@ export interface CallOptions {
   params?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Extra request headers, e.g. the Idempotency-Key of a money-moving request (STYLE.md 6). */
+  /** Extra request headers, e.g. the Idempotency-Key of a money-moving request (idempotency.ts). */
   headers?: Record<string, string>;
 }
 

@@ -23,9 +23,9 @@ export function isFinalAnswer(error: unknown): boolean {
 }
 
 /**
- * STYLE.md 6: a money form makes its key when it opens (the hook mounts with the form) and keeps it
- * across retries until a final answer. The key is kept even when the member edits the amount after an
- * unknown outcome: the server then refuses with IDEMPOTENCY_KEY_REUSED instead of moving money twice.
+ * A money form makes its key when it opens (the hook mounts with the form) and keeps it across retries
+ * until a final answer. The key is kept even when the member edits the amount after an unknown outcome:
+ * the server then refuses with IDEMPOTENCY_KEY_REUSED instead of moving money twice.
  */
 export function useIdempotencyKey() {
   const [key, setKey] = useState(newIdempotencyKey);

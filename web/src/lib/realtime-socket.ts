@@ -2,9 +2,9 @@ import { REALTIME_PATH, REALTIME_RETRY_LATER } from '@krapao/contract';
 import type { Socket } from 'socket.io-client';
 import { yieldToMain } from './yield';
 
-// The one realtime connection of this page (issue 7 item 8, issue 11 item 3). The member shell listens on
-// it for money, the chat for its messages: both ask for it here, so a member keeps one connection for
-// both. A visitor gets one only while the chat is open, authenticated by their guest token (CHAT-7).
+// The one realtime connection of this page. The member shell listens on it for money, the chat for its
+// messages: both ask for it here, so a member keeps one connection for both. A visitor gets one only
+// while the chat is open, authenticated by their guest token (CHAT-7).
 
 /** Who the handshake says is asking: a member's session token, or a chat guest's signed token. */
 export type RealtimeAuth = { token: string } | { guestToken: string };

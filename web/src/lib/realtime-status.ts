@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // Whether the member's realtime socket is connected (app/realtime opens it). Features read it to poll
-// only while it is not: the QR panel asks for its QR every few seconds then (issue 7 item 8).
+// only while it is not: the QR panel asks for its QR every few seconds then.
 
 let connected = false;
 const listeners = new Set<() => void>();

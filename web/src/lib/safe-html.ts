@@ -1,8 +1,8 @@
-// Operator HTML (agreements, and any configured text shown as HTML) is sanitised by the server already
-// (DESIGN.md); the web cleans it once more before rendering, conservatively, so that a text written
-// straight into the database or a server bug can never run a script here. An allow-list, not a
-// block-list: unknown tags are unwrapped to their text, every attribute is dropped but a link's http(s)
-// address, and the contents of script-like tags are dropped whole.
+// Operator HTML (agreements, and any configured text shown as HTML) is sanitised by the server already;
+// the web cleans it once more before rendering, conservatively, so that a text written straight into the
+// database or a server bug can never run a script here. An allow-list, not a block-list: unknown tags are
+// unwrapped to their text, every attribute is dropped but a link's http(s) address, and the contents of
+// script-like tags are dropped whole.
 
 const KEPT_TAGS = new Set([
   'P',

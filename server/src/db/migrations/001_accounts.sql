@@ -43,7 +43,7 @@ create table members (
   unique (bank_code, bank_account_no)
 );
 
--- Opaque session tokens: only their SHA-256 is stored (DESIGN.md, ASVS 7.2).
+-- Opaque session tokens: only their SHA-256 is stored (ASVS 7.2).
 create table sessions (
   token_hash bytea primary key,
   member_id bigint not null references members (id) on delete cascade,

@@ -30,30 +30,8 @@ create table postings (
 create index postings_account_idx on postings (account_id);
 create index postings_entry_idx on postings (entry_id);
 
--- Postings and entries are append-only: a correction is a new, reversing entry.
-create function ledger_append_only() returns trigger language plpgsql as $$
-begin
-  raise exception 'ledger rows are append-only (%)', tg_table_name using errcode = 'P0001';
-end $$;
-create trigger postings_append_only before update or delete on postings
-  for each row execute function ledger_append_only();
-create trigger journal_entries_append_only before update or delete on journal_entries
-  for each row execute function ledger_append_only();
-create trigger postings_no_truncate before truncate on postings
-  for each statement execute function ledger_append_only();
-create trigger journal_entries_no_truncate before truncate on journal_entries
-  for each statement execute function ledger_append_only();
-
--- Every entry's postings sum to zero, checked when the transaction commits.
-create function ledger_entry_balanced() returns trigger language plpgsql as $$
-begin
-  if (select coalesce(sum(amount), 0) from postings where entry_id = new.entry_id) <> 0 then
-    raise exception 'journal entry % does not sum to zero', new.entry_id using errcode = 'P0002';
-  end if;
-  return null;
-end $$;
-create constraint trigger postings_sum_to_zero after insert on postings
-  deferrable initially deferred for each row execute function ledger_entry_balanced();
+-- Postings and entries are append-only and every entry sums to zero: the triggers that hold those rules
+-- live with the ledger's functions (db/functions/ledger.sql).
 
 -- Money-moving requests: a replay with the same key returns the first answer; another body is refused.
 create table idempotency_keys (

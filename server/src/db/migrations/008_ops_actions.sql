@@ -1,5 +1,5 @@
 -- Every operator action that moves money or decides a withdrawal, with who did it: an audit trail the
--- operator's own staff cannot rewrite (append-only, like the postings).
+-- operator's own staff cannot rewrite (append-only, like the postings: db/functions/ops.sql).
 create table ops_actions (
   id bigint generated always as identity primary key,
   operator text not null,
@@ -10,10 +10,3 @@ create table ops_actions (
   created_at timestamptz not null default now()
 );
 create index ops_actions_created_idx on ops_actions (created_at desc);
-
-create function ops_actions_append_only() returns trigger language plpgsql as $$
-begin
-  raise exception 'ops_actions is append-only';
-end $$;
-create trigger ops_actions_append_only before update or delete on ops_actions
-  for each row execute function ops_actions_append_only();

@@ -1,4 +1,4 @@
--- Slip pictures leave the database rows (issue 7 item 5): the bytes go to a file store (disk by default,
+-- Slip pictures leave the database rows: the bytes go to a file store (disk by default,
 -- SLIP_STORAGE_DIR) under image_key; slips.image keeps only pictures uploaded before this migration, until
 -- the server moves them out at start-up (slips/image-store.ts). A slip whose image_key and image are both
 -- null has had its picture dropped (retention) and answers SLIP_IMAGE_GONE.

@@ -1,4 +1,4 @@
--- Chat with the operator (issue 11, CHAT-1 to CHAT-7). One conversation per member (by member id) or per
+-- Chat with the operator (CHAT-1 to CHAT-7). One conversation per member (by member id) or per
 -- visitor (by the guest id of a signed guest token, CHAT-7); its messages in order by a per-conversation
 -- sequence number, so a client that reconnects asks for what it missed and shows each message once.
 

@@ -1,4 +1,4 @@
--- Issue 10 item 1 (BON-1 to BON-5): the operator's bonuses and promotion codes. Each claim pays a reward
+-- BON-1 to BON-5: the operator's bonuses and promotion codes. Each claim pays a reward
 -- of the one model (024_rewards.sql) through reward_credit, under reward_member_lock; this file keeps
 -- only what the operator configures and which claim used which deposit. docs/decisions.md "Bonuses and
 -- promotion codes" defines the qualifying deposit.

@@ -1,4 +1,4 @@
--- SPIN-2: a spin may carry the member's Idempotency-Key (STYLE.md 6). A repeat of a key this member has
+-- SPIN-2: a spin may carry the member's Idempotency-Key. A repeat of a key this member has
 -- already spun with answers that spin again and takes no coin. The member's spin_members row lock orders
 -- the lookup and the insert; the index makes a second spin under one key impossible whatever runs at once.
 alter table spins add column idempotency_key text;

@@ -51,7 +51,7 @@ export async function claimPasswordAttempt(
 }
 
 function limitsOf(check: PasswordCheck, address: string) {
-  const who = check.kind === 'login' ? `phone:${check.phone}` : `member:${check.memberId}`;
+  const who = check.kind === 'login' ? `phone:${check.phone}` : `id:${check.memberId}`;
   return [
     {
       key: `${check.kind}:account-address:${who}:${address}`,

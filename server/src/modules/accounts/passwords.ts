@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// DESIGN.md / OWASP: argon2id, m=19456 KiB, t=2, p=1. (2 is Algorithm.Argon2id; the enum is a const enum.)
+// OWASP: argon2id, m=19456 KiB, t=2, p=1. (2 is Algorithm.Argon2id; the enum is a const enum.)
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, ARGON2ID);

@@ -1,8 +1,8 @@
-// PRO-3 (issue 7, item 4): a stolen session token must not be enough to cash out. Changing the bank or
-// the number of the payout account needs the current password and, where OTP is on, a code sent to the
-// registered phone; the member is told by SMS; and withdrawals to the new account wait for the operator
-// for withdraw.newAccountHoldHours (wallet_withdraw, migration 010). docs/decisions.md says why the
-// names alone need none of this.
+// PRO-3: a stolen session token must not be enough to cash out. Changing the bank or the number of the
+// payout account needs the current password and, where OTP is on, a code sent to the registered phone;
+// the member is told by SMS; and withdrawals to the new account wait for the operator for
+// withdraw.newAccountHoldHours (wallet_withdraw, db/functions/withdrawals.sql). docs/decisions.md says
+// why the names alone need none of this.
 import type { Locale } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
@@ -19,22 +19,22 @@ import { verifyPassword } from './passwords.ts';
  */
 async function verifyCurrentPassword(
   ctx: Ctx,
-  member: { memberId: string; passwordHash: string },
+  owner: { memberId: string; passwordHash: string },
   password: string,
   meta: { ip: string },
 ): Promise<void> {
-  const check = { kind: 'changepwd', memberId: member.memberId } as const;
+  const check = { kind: 'changepwd', memberId: owner.memberId } as const;
   const attempt = await claimPasswordAttempt(ctx.db, check, meta.ip, ctx.clock.now());
-  if (!(await verifyPassword(member.passwordHash, password))) throw new AppError('WRONG_PASSWORD');
+  if (!(await verifyPassword(owner.passwordHash, password))) throw new AppError('WRONG_PASSWORD');
   await attempt.succeeded();
 }
 
-/** The default of withdraw.newAccountHoldHours; wallet_withdraw (migration 010) has the same. */
+/** The default of withdraw.newAccountHoldHours; wallet_withdraw (db/functions/withdrawals.sql) too. */
 const DEFAULT_HOLD_HOURS = 24;
 
 /** The operator's withdraw.newAccountHoldHours, read per request: a number of hours, 0 turns it off. */
 export async function newAccountHoldHours(ctx: Ctx): Promise<number> {
-  const value = await getSetting<unknown>(ctx.db, 'withdraw.newAccountHoldHours');
+  const value = await getSetting(ctx.db, 'withdraw.newAccountHoldHours');
   return typeof value === 'number' && value >= 0 ? value : DEFAULT_HOLD_HOURS;
 }
 

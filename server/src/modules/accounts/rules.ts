@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 
 export function checkPhone(phone: string, region: Region) {
-  // part1 §5: exactly 10 digits, not enforced in a Laos build.
+  // REG-2: exactly 10 digits, not enforced in a Laos build.
   if (region === 'th' && !isTenDigitPhone(phone)) throw new AppError('PHONE_NUMBER_REQUIRE_10_DIGIT');
 }
 
@@ -23,7 +23,7 @@ export function checkPassword(password: string) {
 
 /**
  * Checks bank, holder name and number; answers the bank's names for the profile. With the wallet's
- * currency, the bank must pay out in it (issue 8): kip to a Lao bank, baht to a Thai one.
+ * currency, the bank must pay out in it: kip to a Lao bank, baht to a Thai one.
  */
 export async function checkBankAccount(
   q: Queryable,
@@ -39,7 +39,7 @@ export async function checkBankAccount(
   // A Thai build takes Thai banks only; a Laos build takes both (members often bank across the river).
   if (!known || (region === 'th' && known.country !== 'TH')) throw new AppError('INVALID_BANK');
   if (currency && known.country !== BANK_COUNTRY_OF_CURRENCY[currency]) throw new AppError('INVALID_BANK');
-  // part1 §5: KTB, TMB and BBL need the holder name in English letters.
+  // REG-6: KTB, TMB and BBL need the holder name in English letters.
   if (needsEnglishName(bank.bankCode) && !isEnglishName(bank.bankAccountName)) {
     throw new AppError('BANK_ACCOUNT_NAME_ENG');
   }

@@ -1,5 +1,6 @@
 import {
   OTP_VERIFIED_TTL_S,
+  accounts,
   isEnglishName,
   type Profile,
   type Registration,
@@ -9,6 +10,7 @@ import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { otpRequired } from '../otp/policy.ts';
 import { AppError } from '../../errors.ts';
+import type { BodyOf } from '../../http/route.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { claimPasswordAttempt } from './password-attempts.ts';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.ts';
@@ -21,7 +23,12 @@ import {
   memberCurrency,
 } from './rules.ts';
 import { saveProfile, type ProfileUpdate } from './payout-account.ts';
-import { createSession, revokeMemberSessions, revokeSession, type SessionMember } from './sessions.ts';
+import {
+  createSession,
+  revokeMemberSessions,
+  revokeSession,
+  type SessionMember,
+} from '../../http/sessions.ts';
 import { BANK_NAME_COLUMNS, bankNamesOf } from '../lookups/bank-names.ts';
 
 /** REG-5: everything that can be checked before the bank step; the bank data too when it is sent. */
@@ -42,11 +49,12 @@ export async function validateRegistration(
   }
   let inviterId: string | null = null;
   if (input.inviteCode) {
-    const [inviter] = await q.query<{ id: string | bigint }>('select id from members where public_id = $1', [
-      inviterPublicId(input.inviteCode),
-    ]);
+    const [inviter] = await q.query<{ id: string }>(
+      'select id::text as id from members where public_id = $1',
+      [inviterPublicId(input.inviteCode)],
+    );
     if (!inviter) throw new AppError('INVALID_INVITE_CODE');
-    inviterId = String(inviter.id);
+    inviterId = inviter.id;
   }
   if (
     input.bankCode !== undefined ||
@@ -79,7 +87,7 @@ export async function register(ctx: Ctx, input: Registration): Promise<{ _id: st
   try {
     return await ctx.db.tx(async (q) => {
       if (needOtp) {
-        const [otp] = await q.query<{ id: string }>(
+        const [otp] = await q.query<{ id: bigint }>(
           `update otps set consumed_at = $2
            where id = (select id from otps where phone = $1 and purpose = 'register'
                          and verified_at is not null and consumed_at is null
@@ -140,14 +148,14 @@ async function freePublicId(q: Queryable): Promise<string> {
  */
 export async function login(
   ctx: Ctx,
-  input: { username: string; password: string; isRemember: boolean },
+  input: BodyOf<typeof accounts.login>,
   meta: { ip: string; userAgent: string },
 ): Promise<{ token: string; expiresAt: string }> {
   const q = ctx.db;
   const now = ctx.clock.now();
   const attempt = await claimPasswordAttempt(q, { kind: 'login', phone: input.username }, meta.ip, now);
-  const [member] = await q.query<{ id: string | bigint; password_hash: string; status: string }>(
-    'select id, password_hash, status from members where phone = $1',
+  const [member] = await q.query<{ id: string; password_hash: string; status: string }>(
+    'select id::text as id, password_hash, status from members where phone = $1',
     [input.username],
   );
   const ok = member
@@ -157,8 +165,8 @@ export async function login(
   await attempt.succeeded();
   if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
   const session = await createSession(q, {
-    memberId: String(member.id),
-    remember: input.isRemember,
+    memberId: member.id,
+    longLived: input.isRemember,
     now,
     policy: ctx.config.session,
     ip: meta.ip,
@@ -201,7 +209,7 @@ export function toProfile(m: ProfileRow): Profile {
     _id: m.public_id,
     name: m.name,
     username: m.phone,
-    coin: Number(m.coin),
+    coin: m.coin,
     bankCode: m.bank_code,
     bankAccountName: m.bank_account_name,
     bankAccountNo: m.bank_account_no,

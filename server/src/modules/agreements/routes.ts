@@ -3,7 +3,7 @@ import { agreements } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { operatorAuth } from '../ops/routes.ts';
+import { operatorAuth } from '../../http/operator-auth.ts';
 import { audited } from '../ops/service.ts';
 import * as service from './service.ts';
 
@@ -12,7 +12,7 @@ export function agreementRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<s
   route(app, agreements.getStatus, (req) => service.status(ctx, sessionOf(req).memberId));
   route(app, agreements.accept, (req, body) => service.accept(ctx, sessionOf(req).memberId, body.version));
   if (!opsTokens.size) return;
-  // The operator writes the agreements (issue 10 item 6): the token of /api/ops/*, every change audited.
+  // The operator writes the agreements: the token of /api/ops/*, every change audited.
   void app.register(async (ops) => {
     ops.addHook('onRequest', operatorAuth(opsTokens));
     route(ops, agreements.opsGet, () => service.opsAgreements(ctx.db));

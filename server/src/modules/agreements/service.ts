@@ -3,8 +3,9 @@ import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 
-// HOME-2: the member's acceptance of the agreements, kept per version (migration 022 derives the version
-// from the agreements' content, so a changed text asks again). The texts themselves are the lookup's.
+// HOME-2: the member's acceptance of the agreements, kept per version (db/functions/agreements.sql derives
+// the version from the agreements' content, so a changed text asks again). The texts themselves are the
+// lookup's.
 
 /** GET /api/agreements/status: the current version and whether (and when) the member accepted it. */
 export async function status(ctx: Ctx, memberId: string): Promise<AgreementsStatus> {
@@ -53,7 +54,7 @@ export async function opsAgreements(q: Queryable) {
   return { version: row!.version, agreements: row!.list ?? [] };
 }
 
-/** Replaces the agreements; their version follows their content (migration 022). */
+/** Replaces the agreements; their version follows their content (db/functions/agreements.sql). */
 export async function setAgreements(ctx: Ctx, list: StoredAgreement[]) {
   await ctx.db.query(
     `insert into settings (key, value) values ('site.agreements', $1)

@@ -2,22 +2,21 @@ import { toBaht, toMinor, type bonuses } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
-import { minor } from '../../ledger/ledger.ts';
 import { audited } from '../ops/service.ts';
-import { ruleColumns, ruleOf, type RuleRow } from './rules.ts';
+import { ruleColumns, ruleOf, type BonusRow, type PromotionRow } from './rules.ts';
 
 type BonusConfig = bonuses.BonusConfig;
 type PromotionConfig = bonuses.PromotionConfig;
 
 /**
- * Issue 10 item 6: the operator configures bonuses and promotions without a deploy (npm run ops --
- * bonuses | bonus-set | bonus-off | promotions | promotion-set | promotion-off). Saving a code that
- * exists in that currency replaces it; claims already paid keep what they paid. Every change is audited.
+ * The operator configures bonuses and promotions without a deploy (npm run ops -- bonuses | bonus-set |
+ * bonus-off | promotions | promotion-set | promotion-off). Saving a code that exists in that currency
+ * replaces it; claims already paid keep what they paid. Every change is audited.
  */
 
-const money = (v: unknown) => (v === null || v === undefined ? null : toBaht(minor(v)));
+const money = (v: bigint | null) => (v === null ? null : toBaht(v));
 
-function shown(r: Record<string, unknown> & RuleRow) {
+function shown(r: BonusRow | PromotionRow) {
   return {
     ...r,
     id: String(r.id),
@@ -29,7 +28,7 @@ function shown(r: Record<string, unknown> & RuleRow) {
 }
 
 export async function listBonuses(ctx: Ctx) {
-  const rows = await ctx.db.query<Record<string, unknown> & RuleRow>(
+  const rows = await ctx.db.query<BonusRow & { claims: number }>(
     `select b.*, (select count(*)::int from bonus_claims c where c.bonus_id = b.id) as claims
      from bonuses b order by b.currency, b.sort, b.id`,
   );
@@ -37,9 +36,7 @@ export async function listBonuses(ctx: Ctx) {
 }
 
 export async function listPromotions(ctx: Ctx) {
-  const rows = await ctx.db.query<Record<string, unknown> & RuleRow>(
-    `select * from promotions order by currency, id`,
-  );
+  const rows = await ctx.db.query<PromotionRow>(`select * from promotions order by currency, id`);
   return rows.map(shown);
 }
 
@@ -74,7 +71,7 @@ const PROMOTION_REPLACE = `do update set
 /** Writes a bonus; the row as it now is, or undefined when one was kept. */
 export async function writeBonus(q: Queryable, b: BonusConfig, w: ProgrammeWrite) {
   const rule = ruleColumns(b.reward);
-  const [row] = await q.query<Record<string, unknown> & RuleRow>(
+  const [row] = await q.query<BonusRow>(
     `insert into bonuses (code, currency, name, notice, banners, type, max_received, reward_kind,
                           reward_percent, reward_max, reward_fixed, min_deposit, categories,
                           percent_success, percent_fail, active, sort, updated_at)
@@ -117,7 +114,7 @@ export async function writePromotion(
   w: ProgrammeWrite,
 ) {
   const rule = ruleColumns(p.reward);
-  const [row] = await q.query<Record<string, unknown> & RuleRow>(
+  const [row] = await q.query<PromotionRow>(
     `insert into promotions (code, currency, description, reward_kind, reward_percent, reward_max,
                              reward_fixed, min_deposit, categories, percent_success, percent_fail,
                              total_cap, valid_from, valid_to, active, updated_at)
@@ -200,7 +197,7 @@ export function switchProgramme(
       target: `${code.toUpperCase()}/${s.currency}`,
     },
     async () => {
-      const [row] = await ctx.db.query<Record<string, unknown> & RuleRow>(
+      const [row] = await ctx.db.query<BonusRow | PromotionRow>(
         `update ${table} set active = $3, updated_at = $4 where code = $1 and currency = $2 returning *`,
         [code.trim().toUpperCase(), s.currency, s.active, ctx.clock.now()],
       );

@@ -3,7 +3,7 @@ import { bonuses } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { operatorAuth } from '../ops/routes.ts';
+import { operatorAuth } from '../../http/operator-auth.ts';
 import * as ops from './ops.ts';
 import * as service from './service.ts';
 

@@ -1,9 +1,8 @@
-import { toBaht, toMinor, type RewardRule } from '@krapao/contract';
+import { toBaht, toMinor, type BonusType, type LocalizedText, type RewardRule } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { minor } from '../../ledger/ledger.ts';
 
 /**
  * The operator's time zone, in which a day or week limit starts: the setting programmes.timeZone, else
@@ -39,8 +38,8 @@ export async function qualifyingDeposit(
   at: Date,
   hours: number,
 ): Promise<Deposit | null> {
-  const [d] = await q.query<{ id: unknown; amount: unknown; created_at: Date; used: boolean }>(
-    `select d.id, d.amount, d.created_at,
+  const [d] = await q.query<{ id: string; amount: bigint; created_at: Date; used: boolean }>(
+    `select d.id::text as id, d.amount, d.created_at,
             exists (select 1 from bonus_claims c where c.deposit_id = d.id) as used
      from deposits d
      where d.member_id = $1 and d.status = 'SUCCESS' and d.answered_by is null
@@ -49,22 +48,59 @@ export async function qualifyingDeposit(
     [memberId, at, hours],
   );
   if (!d || d.used) return null;
-  return { id: String(d.id), amountMinor: minor(d.amount), createdAt: d.created_at };
+  return { id: d.id, amountMinor: d.amount, createdAt: d.created_at };
 }
 
-/** A programme's reward rule as stored (bonuses and promotions share the columns). */
-export interface RuleRow {
-  reward_kind: 'percent' | 'fixed';
-  reward_percent: unknown;
-  reward_max: unknown;
-  reward_fixed: unknown;
-  min_deposit: unknown;
-}
+/**
+ * A programme's reward rule as stored (bonuses and promotions share the columns). The tables' CHECK
+ * (migration 025) holds a percent's percent and cap, and a fixed reward's sum, never null.
+ */
+export type RuleRow = { min_deposit: bigint } & (
+  | { reward_kind: 'percent'; reward_percent: string; reward_max: bigint; reward_fixed: bigint | null }
+  | { reward_kind: 'fixed'; reward_percent: string | null; reward_max: bigint | null; reward_fixed: bigint }
+);
+
+type Category = 'slot' | 'sport' | 'lotto';
+
+/** A row of bonuses (`select *`). */
+export type BonusRow = RuleRow & {
+  id: bigint;
+  code: string;
+  currency: string;
+  name: LocalizedText;
+  notice: LocalizedText;
+  banners: Array<{ image: string; html?: string }>;
+  type: BonusType;
+  max_received: number;
+  categories: Category[] | null;
+  percent_success: string;
+  percent_fail: string;
+  active: boolean;
+  sort: number;
+  updated_at: Date;
+};
+
+/** A row of promotions (`select *`). */
+export type PromotionRow = RuleRow & {
+  id: bigint;
+  code: string;
+  currency: string;
+  description: LocalizedText;
+  categories: Category[] | null;
+  percent_success: string;
+  percent_fail: string;
+  total_cap: number | null;
+  claimed: number;
+  valid_from: Date | null;
+  valid_to: Date | null;
+  active: boolean;
+  updated_at: Date;
+};
 
 export function ruleOf(r: RuleRow): RewardRule {
   return r.reward_kind === 'percent'
-    ? { kind: 'percent', percent: Number(r.reward_percent), max: toBaht(minor(r.reward_max)) }
-    : { kind: 'fixed', amount: toBaht(minor(r.reward_fixed)) };
+    ? { kind: 'percent', percent: Number(r.reward_percent), max: toBaht(r.reward_max) }
+    : { kind: 'fixed', amount: toBaht(r.reward_fixed) };
 }
 
 /** The rule as columns, in minor units (the operator API writes them). */
@@ -84,16 +120,16 @@ export function claimAmount(
   r: RuleRow,
   deposit: Deposit | null,
 ): { amountMinor: bigint; depositId: string | null } {
-  const min = minor(r.min_deposit);
+  const min = r.min_deposit;
   const needsDeposit = r.reward_kind === 'percent' || min > 0n;
   if (needsDeposit && (!deposit || deposit.amountMinor < min)) throw new AppError('BONUS_CONDITION');
   // A fixed sum without a minimum leaves the deposit free for a bonus that needs one.
   if (r.reward_kind === 'fixed')
-    return { amountMinor: minor(r.reward_fixed), depositId: needsDeposit ? deposit!.id : null };
+    return { amountMinor: r.reward_fixed, depositId: needsDeposit ? deposit!.id : null };
   // percent has two decimals: amount * percent * 100 / 10000, in integers.
   const hundredths = BigInt(Math.round(Number(r.reward_percent) * 100));
   const raw = (deposit!.amountMinor * hundredths) / 10_000n;
-  const cap = minor(r.reward_max);
+  const cap = r.reward_max;
   const amountMinor = raw < cap ? raw : cap;
   if (amountMinor <= 0n) throw new AppError('BONUS_CONDITION');
   return { amountMinor, depositId: deposit!.id };

@@ -1,6 +1,6 @@
-// The seeded bonuses and promotion codes (issue 10 item 6): what a newcomer sees on /user/bonus, in baht
-// and in kip, with th, la and en texts and the banners drawn in web/public/programmes/. Only what is
-// absent is written: an operator's bonus or promotion of the same code and currency is never replaced.
+// The seeded bonuses and promotion codes: what a newcomer sees on /user/bonus, in baht and in kip, with
+// th, la and en texts and the banners drawn in web/public/programmes/. Only what is absent is written: an
+// operator's bonus or promotion of the same code and currency is never replaced.
 import type { bonuses } from '@krapao/contract';
 import type { Queryable } from '../../db/db.ts';
 import { writeBonus, writePromotion } from './ops.ts';

@@ -1,16 +1,8 @@
-import {
-  toBaht,
-  type Activation,
-  type Bonus,
-  type BonusType,
-  type LocalizedText,
-  type Promotion,
-} from '@krapao/contract';
+import { toBaht, type Activation, type Bonus, type Promotion } from '@krapao/contract';
 import { filterXSS } from 'xss';
 import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
-import { minor } from '../../ledger/ledger.ts';
 import { memberCurrency } from '../accounts/rules.ts';
 import { creditReward, lockMemberRewards } from '../rewards/service.ts';
 import {
@@ -20,48 +12,26 @@ import {
   qualifyingDeposit,
   qualifyingHours,
   ruleOf,
-  type RuleRow,
+  type BonusRow,
+  type PromotionRow,
 } from './rules.ts';
 
 /**
- * Issue 10 item 1 (BON-1 to BON-5): the member's side of bonuses and promotion codes. A claim is one
- * transaction: the member's claim lock (rewards), the counts and checks, the reward credited, the claim
- * and the deposit it used recorded. Twenty claims at once are therefore counted one after the other.
+ * BON-1 to BON-5: the member's side of bonuses and promotion codes. A claim is one transaction: the
+ * member's claim lock (rewards), the counts and checks, the reward credited, the claim and the deposit it
+ * used recorded. Twenty claims at once are therefore counted one after the other.
  */
 
-interface BonusRow extends RuleRow {
-  id: unknown;
-  code: string;
-  name: LocalizedText;
-  notice: LocalizedText;
-  banners: Array<{ image: string; html?: string }>;
-  type: BonusType;
-  max_received: number;
-  categories: Array<'slot' | 'sport' | 'lotto'> | null;
-  percent_success: unknown;
-  percent_fail: unknown;
-}
-
-interface PromotionRow extends RuleRow {
-  id: unknown;
-  code: string;
-  description: LocalizedText;
-  categories: Array<'slot' | 'sport' | 'lotto'> | null;
-  percent_success: unknown;
-  percent_fail: unknown;
-  total_cap: number | null;
-  claimed: number;
-  valid_from: Date | null;
-  valid_to: Date | null;
-}
-
 /**
- * Operator HTML is sanitised before it leaves the server (DESIGN.md), and the web cleans it again; a
- * banner's picture is a path of this site or an https address.
+ * Operator HTML is sanitised before it leaves the server, and the web cleans it again; a banner's picture
+ * is a path of this site or an https address.
  */
 const SAFE_IMAGE = /^(\/(?!\/)|https:\/\/)/;
 
-/** SQL: where the current period of a bonus type starts at `at`, in the operator's zone `tz` (024). */
+/**
+ * SQL: where the current period of a bonus type starts at `at`, in the operator's zone `tz`
+ * (db/functions/rewards.sql).
+ */
 const periodSql = (type: string, at: string, tz: string) =>
   `reward_period_start(${type}, ${at}::timestamptz, ${tz})`;
 
@@ -69,13 +39,13 @@ const periodSql = (type: string, at: string, tz: string) =>
 export async function listBonuses(ctx: Ctx, memberId: string): Promise<Bonus[]> {
   const tz = await programmeTimeZone(ctx);
   const rows = await ctx.db.query<
-    BonusRow & { received: string[] | null; last_reward: unknown; is_active: boolean }
+    BonusRow & { received: Date[] | null; last_reward: string | null; is_active: boolean }
   >(
     `select b.*,
             (select array_agg(c.created_at order by c.created_at desc) from bonus_claims c
              where c.member_id = $1 and c.bonus_id = b.id
                and c.created_at >= ${periodSql('b.type', '$2', '$3')}) as received,
-            (select c.reward_id from bonus_claims c where c.member_id = $1 and c.bonus_id = b.id
+            (select c.reward_id::text from bonus_claims c where c.member_id = $1 and c.bonus_id = b.id
              order by c.created_at desc, c.reward_id desc limit 1) as last_reward,
             exists (select 1 from bonus_claims c join rewards r on r.id = c.reward_id
                     where c.member_id = $1 and c.bonus_id = b.id and r.status = 'ACTIVE') as is_active
@@ -85,7 +55,7 @@ export async function listBonuses(ctx: Ctx, memberId: string): Promise<Bonus[]> 
     [memberId, ctx.clock.now(), tz],
   );
   return rows.map((b) => {
-    const received = (b.received ?? []).map((at) => ({ updatedAt: new Date(at).toISOString() }));
+    const received = (b.received ?? []).map((at) => ({ updatedAt: at.toISOString() }));
     return {
       _id: String(b.id),
       code: b.code,
@@ -96,15 +66,14 @@ export async function listBonuses(ctx: Ctx, memberId: string): Promise<Bonus[]> 
       receivedInPeriod: received.length,
       percentSuccess: Number(b.percent_success),
       percentFail: Number(b.percent_fail),
-      minDeposit: toBaht(minor(b.min_deposit)),
+      minDeposit: toBaht(b.min_deposit),
       reward: ruleOf(b),
       categories: b.categories,
       banners: b.banners
         .filter((x) => SAFE_IMAGE.test(x.image))
         .map((x) => ({ image: x.image, html: filterXSS(x.html ?? '') })),
       state: b.is_active ? 'current' : received.length >= b.max_received ? 'received' : 'available',
-      userBonus:
-        b.last_reward === null ? null : { _id: String(b.last_reward), isActive: b.is_active, received },
+      userBonus: b.last_reward === null ? null : { _id: b.last_reward, isActive: b.is_active, received },
     };
   });
 }
@@ -127,24 +96,23 @@ export async function activateBonus(ctx: Ctx, memberId: string, rawCode: string)
   return ctx.db.tx(async (q) => {
     await lockMemberRewards(q, memberId);
     const currency = await memberCurrency(q, memberId);
-    const [b] = await q.query<BonusRow & { period_key: string; count: unknown }>(
+    const [b] = await q.query<BonusRow & { period_key: string; count: number }>(
       `select b.*,
               case when b.type = 'limit' then 'all'
                    else to_char(${periodSql('b.type', '$3', '$4')} at time zone $4, 'YYYY-MM-DD') end as period_key,
-              (select count(*) from bonus_claims c where c.member_id = $5 and c.bonus_id = b.id
+              (select count(*)::int from bonus_claims c where c.member_id = $5 and c.bonus_id = b.id
                  and c.created_at >= ${periodSql('b.type', '$3', '$4')}) as count
        from bonuses b where b.code = $1 and b.currency = $2 and b.active`,
       [code, currency, at, tz, memberId],
     );
     if (!b) throw new AppError('NO_DATA', 404);
     await refuseWhileActive(q, memberId);
-    const count = Number(b.count);
-    if (count >= b.max_received) throw new AppError('BONUS_MAX_CLAIMED');
+    if (b.count >= b.max_received) throw new AppError('BONUS_MAX_CLAIMED');
     const { amountMinor, depositId } = claimAmount(b, await qualifyingDeposit(q, memberId, at, hours));
     const rewardId = await creditReward(ctx, q, {
       memberId,
       source: 'bonus',
-      sourceRef: `${b.code}:${b.period_key}:${count + 1}`,
+      sourceRef: `${b.code}:${b.period_key}:${b.count + 1}`,
       title: b.name,
       amountMinor,
       percentSuccess: Number(b.percent_success),
@@ -164,7 +132,7 @@ export async function activateBonus(ctx: Ctx, memberId: string, rawCode: string)
     return {
       _id: rewardId,
       isActive: Number(b.percent_success) > 0,
-      received: received.map((r) => ({ updatedAt: new Date(r.created_at).toISOString() })),
+      received: received.map((r) => ({ updatedAt: r.created_at.toISOString() })),
       code: b.code,
       amount: toBaht(amountMinor),
     };
@@ -174,7 +142,7 @@ export async function activateBonus(ctx: Ctx, memberId: string, rawCode: string)
 /** BON-3: the member's qualifying deposit and the bonuses it would pay (docs/api.md). */
 export async function checkMinimum(ctx: Ctx, memberId: string) {
   const deposit = await qualifyingDeposit(ctx.db, memberId, ctx.clock.now(), await qualifyingHours(ctx.db));
-  const bonuses = await ctx.db.query<BonusRow & { state: string }>(
+  const bonuses = await ctx.db.query<BonusRow>(
     `select b.* from bonuses b join members m on m.id = $1 where b.currency = m.currency and b.active
      order by b.sort, b.id`,
     [memberId],
@@ -198,11 +166,11 @@ function promotionOf(p: PromotionRow): Promotion {
     description: p.description,
     percentSuccess: Number(p.percent_success),
     percentFail: Number(p.percent_fail),
-    minDeposit: toBaht(minor(p.min_deposit)),
+    minDeposit: toBaht(p.min_deposit),
     reward: ruleOf(p),
     categories: p.categories,
-    validFrom: p.valid_from ? new Date(p.valid_from).toISOString() : null,
-    validTo: p.valid_to ? new Date(p.valid_to).toISOString() : null,
+    validFrom: p.valid_from?.toISOString() ?? null,
+    validTo: p.valid_to?.toISOString() ?? null,
     remaining: p.total_cap === null ? null : Math.max(0, p.total_cap - p.claimed),
   };
 }
@@ -213,7 +181,7 @@ const FIND_PROMOTION = `
   where p.code = $1 and p.currency = m.currency and p.active
     and (p.valid_from is null or p.valid_from <= $3) and (p.valid_to is null or p.valid_to > $3)`;
 
-/** BON-4: the promotion, or {} (part2 §7 "a promotion or empty"). */
+/** BON-4: the promotion, or {} ("a promotion or empty"). */
 export async function findPromotion(
   ctx: Ctx,
   memberId: string,

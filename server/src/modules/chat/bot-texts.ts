@@ -1,5 +1,5 @@
-// The automatic greeting's and answers' texts (issue 11 item 4), in the three languages of the site, in
-// one place: a change of wording is one edit here. {amount} and {time} are filled in by bot.ts.
+// The automatic greeting's and answers' texts, in the three languages of the site, in one place: a change
+// of wording is one edit here. {amount} and {time} are filled in by bot.ts.
 export const BOT_LOCALES = ['th', 'la', 'en'] as const;
 export type BotLocale = (typeof BOT_LOCALES)[number];
 

@@ -1,7 +1,7 @@
-// The automatic side of the chat (issue 11 item 4): a greeting after a conversation's first customer
-// message, with quick replies for the common questions, and answers to those questions (postbacks) read
-// from the member's own data: the last deposit, the pending or last withdrawal. A visitor is asked to log
-// in. Every answer offers the operator; the operator's own replies go through the operator API.
+// The automatic side of the chat: a greeting after a conversation's first customer message, with quick
+// replies for the common questions, and answers to those questions (postbacks) read from the member's own
+// data: the last deposit, the pending or last withdrawal. A visitor is asked to log in. Every answer
+// offers the operator; the operator's own replies go through the operator API.
 import type { ChatMessageContent, chat } from '@krapao/contract';
 import type { Queryable } from '../../db/db.ts';
 import { BOT_LOCALES, BOT_TEXTS, type BotLocale, type BotText } from './bot-texts.ts';
@@ -88,9 +88,9 @@ export async function answer(
 }
 
 interface MoneyRow {
-  amount: string | number;
+  amount: bigint;
   status: string;
-  created_at: Date | string;
+  created_at: Date;
   currency: string;
 }
 
@@ -137,6 +137,6 @@ function moneyVars(row: MoneyRow, locale: BotLocale) {
   const major = Number(row.amount) / 100;
   const unit = t(row.currency === 'LAK' ? 'kip' : 'baht', locale);
   const amount = `${major.toLocaleString('en-US', { minimumFractionDigits: major % 1 ? 2 : 0, maximumFractionDigits: 2 })} ${unit}`;
-  const at = new Date(new Date(row.created_at).getTime() + 7 * 3600_000).toISOString();
+  const at = new Date(row.created_at.getTime() + 7 * 3600_000).toISOString();
   return { amount, time: `${at.slice(0, 10)} ${at.slice(11, 16)}` };
 }

@@ -52,7 +52,7 @@ export function extensionOf(filename: string): string | undefined {
   return /\.([A-Za-z0-9]{1,8})$/.exec(filename)?.[1]?.toLowerCase();
 }
 
-/** part2 §5: the name must have an extension, and it must be one of the kind's (an image named .mp4 is not). */
+/** CHAT-5: the name must have an extension, and it must be one of the kind's (an image named .mp4 is not). */
 export function nameFits(filename: string, fileType: ChatFileType): boolean {
   const ext = extensionOf(filename);
   const allowed: readonly string[] =

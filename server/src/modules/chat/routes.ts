@@ -6,7 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { readOneFile } from '../../http/one-file-upload.ts';
 import { route } from '../../http/route.ts';
-import { operatorAuth } from '../ops/routes.ts';
+import { operatorAuth } from '../../http/operator-auth.ts';
 import { audited } from '../ops/service.ts';
 import { newGuest, verifyGuestToken } from './guest.ts';
 import { callerOf } from './identity.ts';
@@ -86,7 +86,7 @@ const pageQuery = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-/** The operator's side (issue 11 item 7): the operator token of /api/ops/*, every action audited. */
+/** The operator's side: the operator token of /api/ops/*, every action audited. */
 function chatOpsRoutes(app: FastifyInstance, ctx: ChatCtx, opsTokens: Map<string, string>) {
   const operatorOf = (req: FastifyRequest) => req.operator ?? 'operator';
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;

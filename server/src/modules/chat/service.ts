@@ -1,4 +1,4 @@
-// The chat (issue 11): one conversation per member or visitor, its messages numbered per conversation,
+// The chat: one conversation per member or visitor, its messages numbered per conversation,
 // each new one announced to the conversation's room (PREFIX-userId or PREFIX-guestId) on every instance.
 // Identity comes only from the session or the verified guest token (identity.ts); ids in a body must be
 // the caller's own.
@@ -60,10 +60,10 @@ interface ConversationRow {
   currency: string | null;
   greeted: boolean;
   closed: boolean;
-  last_message_at: Date | string | null;
+  last_message_at: Date | null;
 }
 
-const CONVERSATION = `select c.id, c.member_id, c.guest_id, m.public_id as user_id, m.name as member_name,
+const CONVERSATION = `select c.id::text as id, c.member_id::text as member_id, c.guest_id, m.public_id as user_id, m.name as member_name,
     m.currency, c.greeted, c.closed, c.last_message_at
   from chat_conversations c left join members m on m.id = c.member_id`;
 
@@ -127,36 +127,31 @@ interface MessageRow {
   sender: ChatMessage['sender'];
   sender_name: string | null;
   message_type: ChatMessageContent['message_type'];
-  payload: unknown;
+  payload: ChatMessageContent['payload'];
   client_id: string | null;
-  read_at: Date | string | null;
-  created_at: Date | string;
+  read_at: Date | null;
+  created_at: Date;
   user_id: string | null;
   guest_id: string | null;
 }
 
-const MESSAGE = `select msg.id, msg.seq, msg.sender, msg.sender_name, msg.message_type, msg.payload,
+const MESSAGE = `select msg.id::text as id, msg.seq, msg.sender, msg.sender_name, msg.message_type, msg.payload,
     msg.client_id, msg.read_at, msg.created_at, m.public_id as user_id, c.guest_id
   from chat_messages msg join chat_conversations c on c.id = msg.conversation_id
   left join members m on m.id = c.member_id`;
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 function toMessage(r: MessageRow): ChatMessage {
   return {
-    id: String(r.id),
-    seq: Number(r.seq),
+    id: r.id,
+    seq: r.seq,
     sender: r.sender,
-    message: {
-      message_type: r.message_type,
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-    } as ChatMessageContent,
-    createdAt: iso(r.created_at),
+    message: { message_type: r.message_type, payload: r.payload } as ChatMessageContent,
+    createdAt: r.created_at.toISOString(),
     userId: r.user_id,
-    guestId: r.guest_id ? String(r.guest_id) : null,
+    guestId: r.guest_id,
     name: r.sender_name,
-    clientId: r.client_id ? String(r.client_id) : null,
-    readAt: r.read_at ? iso(r.read_at) : null,
+    clientId: r.client_id,
+    readAt: r.read_at?.toISOString() ?? null,
   };
 }
 
@@ -185,7 +180,7 @@ async function insertMessage(
   const [row] = await q.query<{ id: string }>(
     `insert into chat_messages (conversation_id, seq, sender, sender_name, message_type, payload, client_id,
        delivered_at, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning id`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning id::text as id`,
     [
       conversationId,
       c!.last_seq,
@@ -263,7 +258,7 @@ export async function sendMessage(
   const sent = await ctx.db.tx(async (q) => {
     const conversation = await conversationOf(q, caller, true);
     const [earlier] = await q.query<{ id: string }>(
-      'select id from chat_messages where conversation_id = $1 and client_id = $2',
+      'select id::text as id from chat_messages where conversation_id = $1 and client_id = $2',
       [conversation.id, body.clientId],
     );
     if (earlier) return { conversation, message: await messageById(q, earlier.id), fresh: false };
@@ -332,15 +327,15 @@ export async function history(
 }
 
 async function page(q: Queryable, conversationId: string, limit: number, skip: number) {
-  const [count] = await q.query<{ n: string | number }>(
-    'select count(*) as n from chat_messages where conversation_id = $1',
+  const [count] = await q.query<{ n: number }>(
+    'select count(*)::int as n from chat_messages where conversation_id = $1',
     [conversationId],
   );
   const rows = await q.query<MessageRow>(
     `${MESSAGE} where msg.conversation_id = $1 order by msg.seq desc limit $2 offset $3`,
     [conversationId, limit, skip],
   );
-  return { total: Number(count!.n), messages: rows.reverse().map(toMessage) };
+  return { total: count!.n, messages: rows.reverse().map(toMessage) };
 }
 
 /** Marks one side's unread messages read; answers how many and the highest seq among them. */
@@ -351,7 +346,7 @@ async function markRead(q: Queryable, conversationId: string, reader: 'customer'
      returning seq`,
     [conversationId, now],
   );
-  return { read: rows.length, upTo: rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0) };
+  return { read: rows.length, upTo: rows.reduce((max, r) => Math.max(max, r.seq), 0) };
 }
 
 /** CHAT-6: the operator's and the bot's messages to the caller are read; the room hears up to which. */
@@ -434,24 +429,24 @@ export async function fileOf(ctx: ChatCtx, name: string) {
 // --- The operator's side ---
 
 interface OpsConversationRow extends ConversationRow {
-  unread: string | number;
+  unread: number;
 }
 
 function toOpsConversation(r: OpsConversationRow) {
   return {
-    id: String(r.id),
+    id: r.id,
     userId: r.user_id,
-    guestId: r.guest_id ? String(r.guest_id) : null,
+    guestId: r.guest_id,
     name: r.member_name,
-    unread: Number(r.unread),
-    lastMessageAt: r.last_message_at ? iso(r.last_message_at) : null,
+    unread: r.unread,
+    lastMessageAt: r.last_message_at?.toISOString() ?? null,
     closed: r.closed,
   };
 }
 
-const OPS_CONVERSATION = `select c.id, c.member_id, c.guest_id, m.public_id as user_id, m.name as member_name,
-    m.currency, c.greeted, c.closed, c.last_message_at,
-    (select count(*) from chat_messages x
+const OPS_CONVERSATION = `select c.id::text as id, c.member_id::text as member_id, c.guest_id,
+    m.public_id as user_id, m.name as member_name, m.currency, c.greeted, c.closed, c.last_message_at,
+    (select count(*)::int from chat_messages x
       where x.conversation_id = c.id and x.sender = 'customer' and x.read_at is null) as unread
   from chat_conversations c left join members m on m.id = c.member_id`;
 

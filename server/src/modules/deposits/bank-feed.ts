@@ -1,7 +1,7 @@
 import { deposits, toMinor } from '@krapao/contract';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { houseCash } from '../../ledger/ledger.ts';
+import { houseCash } from '../../ledger/account-names.ts';
 
 type LineResult = z.infer<typeof deposits.bankFeed.response>['results'][number];
 type Outcome = LineResult['outcome'];
@@ -40,7 +40,7 @@ function rejected(ctx: Ctx, line: unknown, error: z.ZodError): LineResult {
   return { reference, outcome: 'REJECTED', reason };
 }
 
-/** One line, one round trip: bank_feed_credit (db/migrations/006) does the match, the record and the post. */
+/** One line, one round trip: bank_feed_credit (db/functions/deposits.sql) does the match, the record and the post. */
 async function ingestOne(ctx: Ctx, item: deposits.BankFeedItem): Promise<Outcome> {
   const [row] = await ctx.db.query<{ outcome: Outcome }>(
     'select bank_feed_credit($1, $2, $3, $4, $5, $6, $7, $8) as outcome',

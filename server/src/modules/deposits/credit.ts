@@ -2,7 +2,8 @@
 // credit): a SUCCESS row for the statement and one journal entry from the house account the money came
 // through, in the caller's transaction. (The bank feed does the same inside bank_feed_credit, in SQL.)
 import type { Queryable } from '../../db/db.ts';
-import { memberAccount, post } from '../../ledger/ledger.ts';
+import { memberAccount } from '../../ledger/account-names.ts';
+import { post } from '../../ledger/ledger.ts';
 
 /** The deposit id members and operators see: "D" and the row id. */
 export const depositIdOf = (id: string | number | bigint) => `D${id}`;
@@ -38,9 +39,9 @@ export async function creditDeposit(
 ): Promise<string> {
   const [row] = await q.query<{ id: string }>(
     `insert into deposits (member_id, channel, amount, status, reference, created_at)
-     values ($1, $2, $3, 'SUCCESS', $4, $5) returning id`,
+     values ($1, $2, $3, 'SUCCESS', $4, $5) returning id::text as id`,
     [c.memberId, c.channel, c.amount.toString(), c.reference, c.at],
   );
   await creditWallet(q, c);
-  return String(row!.id);
+  return row!.id;
 }

@@ -17,21 +17,26 @@ import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
+import { gatewayAccount } from '../../ledger/account-names.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
-import { minor } from '../../ledger/ledger.ts';
 import { creditDeposit, depositIdOf } from './credit.ts';
 
+/** A row of qrcodes (`select *`). */
 interface QrRow {
+  id: bigint;
   public_id: string;
+  member_id: bigint;
   provider: string;
-  amount: string;
+  amount: bigint;
   status: 'CREATED' | 'PAID' | 'CANCELLED' | 'EXPIRED';
   payload: string;
   gateway_ref: string | null;
   transaction_id: string | null;
-  expires_at: Date;
-  member_id: string;
+  idempotency_key: string;
   request_hash: Uint8Array;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
 }
 
 const NO_QR: QrcodeRecord = {
@@ -45,13 +50,7 @@ const NO_QR: QrcodeRecord = {
 };
 
 /**
- * The ledger account a gateway owes the operator from: what it collected and will settle. It is in the
- * gateway's currency (the ledger files house accounts per currency), which is always the member's.
- */
-export const gatewayAccount = (provider: string) => `house:gateway:${provider}`;
-
-/**
- * A provider the operator offers this member: one of the wallet's currency (QR_PROVIDER_CURRENCY: a kip
+ * A provider the operator offers this member, one of the wallet's currency (QR_PROVIDER_CURRENCY: a kip
  * member pays ONEPAY's Lao QRs, a baht member the Thai gateways; anything else is CURRENCY_NOT_OFFERED),
  * with an active house account in that currency: KBANK by QR (mode not AUTO) or a PAYMENT gateway.
  */
@@ -82,31 +81,31 @@ async function toRecord(
     hasQrcode: true,
     qrcode: await QRCode.toString(row.payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
     payload: row.payload,
-    amount: toBaht(BigInt(row.amount)),
-    expireIn: new Date(row.expires_at).getTime(),
+    amount: toBaht(row.amount),
+    expireIn: row.expires_at.getTime(),
     message: '',
   };
 }
 
 /**
  * DEP-7: the member's live QR at a provider; an expired one is recorded as such and not shown. When the
- * latest QR there was paid within QR_TTL_S, it is answered as paid (issue 7 item 8): a panel still open
+ * latest QR there was paid within QR_TTL_S, it is answered as paid: a panel still open
  * on it turns into "received" instead of inviting a second payment.
  */
 export async function currentQrcode(ctx: Ctx, memberId: string, provider: string): Promise<QrcodeRecord> {
   await checkProvider(ctx, memberId, provider);
   const now = ctx.clock.now();
-  const [row] = await ctx.db.query<QrRow & { updated_at: Date }>(
+  const [row] = await ctx.db.query<QrRow>(
     `select * from qrcodes where member_id = $1 and provider = $2 order by created_at desc, id desc limit 1`,
     [memberId, provider],
   );
   if (row?.status === 'PAID') {
-    const paidAt = new Date(row.updated_at).getTime();
+    const paidAt = row.updated_at.getTime();
     if (now.getTime() - paidAt >= QR_TTL_S * 1000) return NO_QR;
-    return { ...NO_QR, qrcodeId: row.public_id, amount: toBaht(BigInt(row.amount)), paidAt };
+    return { ...NO_QR, qrcodeId: row.public_id, amount: toBaht(row.amount), paidAt };
   }
   if (row?.status !== 'CREATED') return NO_QR;
-  if (new Date(row.expires_at) <= now) {
+  if (row.expires_at <= now) {
     await ctx.db.query(
       `update qrcodes set status = 'EXPIRED', updated_at = $2 where public_id = $1 and status = 'CREATED'`,
       [row.public_id, now],
@@ -198,7 +197,7 @@ export async function createQrcode(
   for (const old of replaced.old ?? []) await cancelAtGateway(ctx, old.provider, old.gateway_ref);
   return toRecord({
     public_id: orderId,
-    amount: amount.toString(),
+    amount,
     payload: made.payload,
     expires_at: expiresAt,
   });
@@ -212,7 +211,7 @@ function findByKey(q: Queryable, memberId: string, key: string) {
 
 async function replayOf(ctx: Ctx, row: QrRow, hash: Buffer): Promise<QrcodeRecord> {
   if (!Buffer.from(row.request_hash).equals(hash)) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
-  const live = row.status === 'CREATED' && new Date(row.expires_at) > ctx.clock.now();
+  const live = row.status === 'CREATED' && row.expires_at > ctx.clock.now();
   return live ? toRecord(row) : NO_QR;
 }
 
@@ -257,13 +256,13 @@ export async function qrPaid(
       [cb.orderId, provider],
     );
     if (!row) return { refused: 'NOT_FOUND', status: 404 };
-    if (BigInt(row.amount) !== amount) return { refused: 'QR_AMOUNT_MISMATCH', status: 422, row };
+    if (row.amount !== amount) return { refused: 'QR_AMOUNT_MISMATCH', status: 422, row };
     if (row.status === 'PAID' && row.transaction_id === cb.transactionId) return { outcome: 'DUPLICATE' };
     // Paid in time is what counts (the gateway signs paidAt), not when its callback got through nor what
     // Krapao did to the QR meanwhile: a payment can cross the member's cancel or replacing QR, or a
     // callback can arrive after the QR was marked expired. The gateway took the money while the QR was
     // live for it, so the member gets it. A QR already paid by another payment is refused.
-    if (row.status === 'PAID' || new Date(cb.paidAt) >= new Date(row.expires_at)) {
+    if (row.status === 'PAID' || new Date(cb.paidAt) >= row.expires_at) {
       return { refused: 'QR_EXPIRED', status: 409, row };
     }
     const now = ctx.clock.now();
@@ -322,8 +321,8 @@ export async function resolveRefusedQr(
       provider: string;
       order_id: string;
       transaction_id: string;
-      amount: unknown;
-      member_id: string | null;
+      amount: bigint;
+      member_id: bigint | null;
     }>(
       `update refused_qr_payments set resolution = $2, resolved_at = $3
        where id = $1 and resolution is null returning provider, order_id, transaction_id, amount, member_id`,
@@ -333,8 +332,8 @@ export async function resolveRefusedQr(
     if (req.resolution === 'REFUNDED') return { id: req.id, resolution: req.resolution };
     const [member] = await q.query<{ id: string; currency: Currency }>(
       req.phone
-        ? 'select id, currency from members where phone = $1'
-        : 'select id, currency from members where id = $1',
+        ? 'select id::text as id, currency from members where phone = $1'
+        : 'select id::text as id, currency from members where id = $1',
       [req.phone ?? row.member_id ?? '0'],
     );
     if (!member) throw new AppError('NO_USER', 404);
@@ -343,9 +342,9 @@ export async function resolveRefusedQr(
       throw new AppError('CURRENCY_NOT_OFFERED');
     }
     const depositId = await creditDeposit(q, {
-      memberId: String(member.id),
+      memberId: member.id,
       channel: 'QR',
-      amount: minor(row.amount),
+      amount: row.amount,
       reference: `${row.provider}:${row.transaction_id}`,
       journalRef: `deposit:qr:${row.provider}:payment:${row.transaction_id}`,
       from: gatewayAccount(row.provider),

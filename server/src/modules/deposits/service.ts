@@ -2,12 +2,12 @@ import { toBaht, toMinor } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { once } from '../../ledger/idempotency.ts';
-import { houseCash, minor } from '../../ledger/ledger.ts';
+import { houseCash, TRUE_WALLET_ACCOUNT } from '../../ledger/account-names.ts';
 import { creditDeposit, creditWallet, depositIdOf } from './credit.ts';
 
 /**
  * DEP-12: the member's "I have transferred" notice; nothing is credited here. The credit that brings the
- * amount answers it (deposit_notice_add and the deposits trigger, db/migrations/012): SUCCESS at once
+ * amount answers it (deposit_notice_add and the deposits trigger, db/functions/deposits.sql): SUCCESS at once
  * when that credit arrived just before the notice, else PENDING until it comes or the notice expires.
  */
 export async function addDepositNotice(
@@ -19,7 +19,7 @@ export async function addDepositNotice(
     { memberId: req.memberId, key: req.key, body: { amount: req.amount } },
     async (q) => {
       const now = ctx.clock.now();
-      const [d] = await q.query<{ notice_id: string; notice_status: 'PENDING' | 'SUCCESS' }>(
+      const [d] = await q.query<{ notice_id: bigint; notice_status: 'PENDING' | 'SUCCESS' }>(
         'select notice_id, notice_status from deposit_notice_add($1, $2, $3)',
         [req.memberId, toMinor(req.amount).toString(), now],
       );
@@ -45,15 +45,15 @@ export async function creditUnmatchedLine(
 ) {
   return ctx.db.tx(async (q) => {
     const [member] = await q.query<{ id: string; currency: string }>(
-      `select id, currency from members where phone = $1`,
+      `select id::text as id, currency from members where phone = $1`,
       [req.phone],
     );
     if (!member) throw new AppError('NO_USER', 404);
-    const memberId = String(member.id);
+    const memberId = member.id;
     // Only a line in the member's currency (the operator's account it arrived in says which): kip sent
     // to BCEL never becomes baht in a wallet. A line into no known account has no currency yet and is
     // taken as the member's.
-    const [line] = await q.query<{ amount: unknown; from_bank_code: string }>(
+    const [line] = await q.query<{ amount: bigint; from_bank_code: string }>(
       `update bank_feed_items set outcome = 'CREDITED', member_id = $2
        where reference = $1 and outcome = 'UNMATCHED' and coalesce(currency, $3) = $3
        returning amount, from_bank_code`,
@@ -66,14 +66,14 @@ export async function creditUnmatchedLine(
       );
       throw other ? new AppError('CURRENCY_NOT_OFFERED') : new AppError('NOT_FOUND', 404);
     }
-    const amount = minor(line.amount);
+    const amount = line.amount;
     const now = ctx.clock.now();
     const viaWallet = line.from_bank_code === 'TRUEWALLET';
     const credit = {
       memberId,
       amount,
       journalRef: `deposit:bank:${req.reference}`,
-      from: viaWallet ? 'house:truewallet' : houseCash(),
+      from: viaWallet ? TRUE_WALLET_ACCOUNT : houseCash(),
       at: now,
     };
     let depositId: string;
@@ -81,12 +81,12 @@ export async function creditUnmatchedLine(
       // The member's own notice of this transfer becomes the deposit, instead of staying in progress.
       const [notice] = await q.query<{ id: string }>(
         `update deposits set status = 'SUCCESS', amount = $3, reference = $4
-         where id = $1 and member_id = $2 and channel = 'NOTICE' and status = 'PENDING' returning id`,
+         where id = $1 and member_id = $2 and channel = 'NOTICE' and status = 'PENDING' returning id::text as id`,
         [/^D(\d+)$/.exec(req.noticeId)?.[1] ?? '0', memberId, amount.toString(), req.reference],
       );
       if (!notice) throw new AppError('NOT_FOUND', 404);
       await creditWallet(q, credit);
-      depositId = String(notice.id);
+      depositId = notice.id;
     } else {
       depositId = await creditDeposit(q, {
         ...credit,

@@ -3,11 +3,12 @@
 import { toBaht } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { TRUE_WALLET_ACCOUNT } from '../../ledger/account-names.ts';
 import { checkedKey } from '../../ledger/idempotency.ts';
 import { memberCurrency } from '../accounts/rules.ts';
 import { creditDeposit, depositIdOf } from './credit.ts';
 
-/** Voucher hashes are letters and digits; clients reject anything shorter than 18 (reference §3). */
+/** Voucher hashes are letters and digits; clients reject anything shorter than 18. */
 const HASH_PATTERN = /^[A-Za-z0-9]{18,64}$/;
 /** A claim on a voucher whose redeem answer was lost may be tried again after this long. */
 const STALE_CLAIM_MS = 30_000;
@@ -50,13 +51,13 @@ export async function redeemGiftLink(
   if (!hash) throw new AppError('TRUELINK_INVALID');
   const wallet = await receivingWallet(ctx);
   if (!wallet || !ctx.trueWallet) throw new AppError('NO_WALLET');
-  // True Wallet pays baht: a kip wallet is never offered it (issue 8), and a voucher is not converted.
+  // True Wallet pays baht: a kip wallet is never offered it, and a voucher is not converted.
   if ((await memberCurrency(ctx.db, req.memberId)) !== 'BAHT') throw new AppError('CURRENCY_NOT_OFFERED');
 
   const now = ctx.clock.now();
   // The voucher hash is the key: a second claim, even a concurrent one, stops here. A claim left by a
   // redeem whose answer never came may be taken again by the same member once it is stale.
-  const [claim] = await ctx.db.query<{ member_id: string }>(
+  const [claim] = await ctx.db.query<{ member_id: bigint }>(
     `insert into truewallet_vouchers (voucher_hash, member_id, status, idempotency_key, created_at, updated_at)
      values ($1, $2, 'REDEEMING', $3, $4, $4)
      on conflict (voucher_hash) do update set updated_at = excluded.updated_at, idempotency_key = excluded.idempotency_key
@@ -107,7 +108,7 @@ async function redeemClaimed(ctx: Ctx, hash: string, memberId: string, walletPho
       amount,
       reference: hash,
       journalRef: `deposit:truewallet:${hash}`,
-      from: 'house:truewallet',
+      from: TRUE_WALLET_ACCOUNT,
       at: now,
     });
     await q.query('update truewallet_vouchers set deposit_id = $2 where voucher_hash = $1', [
@@ -130,12 +131,12 @@ export async function reconcileVoucherClaims(ctx: Ctx): Promise<number> {
   const now = ctx.clock.now();
   const stale = await ctx.db.query<{ voucher_hash: string; member_id: string }>(
     `update truewallet_vouchers set updated_at = $1
-     where status = 'REDEEMING' and updated_at < $2 returning voucher_hash, member_id`,
+     where status = 'REDEEMING' and updated_at < $2 returning voucher_hash, member_id::text as member_id`,
     [now, new Date(now.getTime() - STALE_CLAIM_MS)],
   );
   let settled = 0;
   for (const claim of stale) {
-    const done = await redeemClaimed(ctx, claim.voucher_hash, String(claim.member_id), wallet.phone).then(
+    const done = await redeemClaimed(ctx, claim.voucher_hash, claim.member_id, wallet.phone).then(
       () => true,
       () => false,
     );
@@ -146,15 +147,21 @@ export async function reconcileVoucherClaims(ctx: Ctx): Promise<number> {
 
 /** The same member repeating the same request gets the first answer; anyone else TRUELINK_DUPLICATE. */
 async function replayOrDuplicate(ctx: Ctx, memberId: string, key: string, hash: string): Promise<Answer> {
-  const [seen] = await ctx.db.query<{ mine: boolean; status: string; amount: string; deposit_id: string }>(
+  const [seen] = await ctx.db.query<{
+    mine: boolean;
+    status: string;
+    amount: bigint | null;
+    deposit_id: bigint | null;
+  }>(
     `select member_id = $2 and idempotency_key = $3 as mine, status, amount, deposit_id
      from truewallet_vouchers where voucher_hash = $1`,
     [hash, memberId, key],
   );
   if (seen?.mine && seen.status === 'CREDITED') {
+    // A voucher becomes CREDITED with its amount, and gets its deposit in the same transaction.
     return {
-      depositId: depositIdOf(seen.deposit_id),
-      amount: toBaht(BigInt(seen.amount)),
+      depositId: depositIdOf(seen.deposit_id!),
+      amount: toBaht(seen.amount!),
       status: 'SUCCESS',
     };
   }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
+import type { Job } from '../../lib/job.ts';
 
 /**
- * The bet feed (issue 9 item 7): each provider's rounds, pulled by cursor into game_rounds, per-member
- * turnover and win/loss by provider and day (game_daily_stats), and the ledger (the member's game account
- * against the provider's house account). db/migrations/019_bet_feed.sql says how a round counts once: a
+ * The bet feed: each provider's rounds, pulled by cursor into game_rounds, per-member turnover and
+ * win/loss by provider and day (game_daily_stats), and the ledger (the member's game account against the
+ * provider's house account). db/functions/games.sql (game_bets_take) says how a round counts once: a
  * page is taken in one transaction that also advances the cursor, compare-and-set, and a round id is
  * unique. So a pull may die anywhere (before the provider answers, after it answered, between pages) and
  * the next one resumes where the last commit left off.
@@ -93,7 +94,7 @@ export async function pullProviderBets(
       provider,
       ctx.clock.now(),
     ]);
-    result.posted += Number(posted?.n ?? 0);
+    result.posted += posted?.n ?? 0;
   }
   return result;
 }
@@ -172,8 +173,11 @@ declare module 'fastify' {
   }
 }
 
-/** The periodic pull: every BET_FEED_EVERY_MS once the server listens (0 turns it off). */
-export function startBetFeed(app: FastifyInstance, ctx: Ctx) {
+/**
+ * The periodic pull: every BET_FEED_EVERY_MS once the server listens (0 turns it off, and so does having
+ * no game provider: then there is no job). app.pullBets is there either way.
+ */
+export function betFeedJob(app: FastifyInstance, ctx: Ctx): Job | undefined {
   app.decorate('pullBets', async (opts?: { provider?: string; maxPages?: number; pageSize?: number }) => {
     if (!opts?.provider) return pullAllBets(ctx);
     const { provider, ...direct } = opts;
@@ -184,7 +188,7 @@ export function startBetFeed(app: FastifyInstance, ctx: Ctx) {
     ];
   });
   const everyMs = ctx.config.betFeedEveryMs;
-  if (!everyMs || !ctx.games) return;
+  if (!everyMs || !ctx.games) return undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const run = () => {
@@ -193,13 +197,15 @@ export function startBetFeed(app: FastifyInstance, ctx: Ctx) {
       .catch((err: unknown) => app.log.error({ err }, 'bet feed pull failed'))
       .finally(() => (running = undefined));
   };
-  app.addHook('onListen', async () => {
-    timer = setInterval(run, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    // A pull in flight finishes (or fails) before the database closes; a hung provider is not waited on.
-    if (running) await Promise.race([running, new Promise((r) => setTimeout(r, 2_000))]);
-  });
+  return {
+    async start() {
+      timer = setInterval(run, everyMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      // A pull in flight finishes (or fails) before the database closes; a hung provider is not waited on.
+      if (running) await Promise.race([running, new Promise((r) => setTimeout(r, 2_000))]);
+    },
+  };
 }

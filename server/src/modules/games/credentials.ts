@@ -39,7 +39,7 @@ export function newGamePassword(): string {
 }
 
 /**
- * The member's username at every provider: the operator's prefix and the member's public id (reference
- * §4: providers take prefix + an id). The same for every try, so a retried activation finds its account.
+ * The member's username at every provider: the operator's prefix and the member's public id (providers
+ * take prefix + an id). The same for every try, so a retried activation finds its account.
  */
 export const gameUsername = (publicId: string) => `kp${publicId.toLowerCase()}`;

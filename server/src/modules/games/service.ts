@@ -1,7 +1,6 @@
 import { toBaht, type Currency, type GameAccount, type GameAccountDetail } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { minor } from '../../ledger/ledger.ts';
 import { gameUsername, newGamePassword, openPassword, sealPassword } from './credentials.ts';
 
 interface ProviderRow {
@@ -21,7 +20,7 @@ interface AccountRow extends ProviderRow {
   username: string | null;
   password_enc: string | null;
   status: 'OPENING' | 'ACTIVE' | null;
-  balance: unknown;
+  balance: bigint | null;
   balance_at: Date | null;
   stale: boolean | null;
 }
@@ -61,7 +60,7 @@ function detail(ctx: Ctx, memberId: string, row: AccountRow): GameAccountDetail 
     isActive: row.status === 'ACTIVE',
     username: row.username ?? '',
     password: row.password_enc ? openPassword(ctx.secret, memberId, row.code, row.password_enc) : '',
-    amount: toBaht(minor(row.balance ?? 0)),
+    amount: toBaht(row.balance ?? 0n),
   };
 }
 
@@ -217,7 +216,7 @@ export async function slotsOf(ctx: Ctx, memberId: string): Promise<GameAccount[]
     code: r.code,
     name: r.name,
     category: r.category,
-    amount: toBaht(minor(r.balance ?? 0)),
+    amount: toBaht(r.balance ?? 0n),
     active: r.status === 'ACTIVE',
     logo: r.logo,
     background: r.background,

@@ -10,10 +10,11 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
-import { minor, refusalOf } from '../../ledger/ledger.ts';
+import { gameAccount } from '../../ledger/account-names.ts';
+import { refusalOf } from '../../ledger/ledger.ts';
 import { pullBetsBeforeTransferOut } from './bets.ts';
 
-/** One leg as game_transfer_leg (db/migrations/018) answers it: what the provider call needs. */
+/** One leg as game_transfer_leg (db/functions/games.sql) answers it: what the provider call needs. */
 interface Leg {
   reference: string;
   provider: string;
@@ -39,7 +40,7 @@ const firstCheck = (ctx: Ctx) =>
 
 /**
  * TRF-2, TRF-3: a transfer between the wallet and a game, or between two games (an OUT leg, then an IN
- * leg through the wallet), under its Idempotency-Key. Two phases (DESIGN.md, reference §4): one call of
+ * leg through the wallet), under its Idempotency-Key. Two phases: one call of
  * game_transfer_begin persists the transfer under our new reference and moves the money into the
  * member's transfer-pending account, in one transaction; then the provider is asked and the leg posted
  * or returned. An outcome the provider did not give stays PENDING for the reconciler. A replay answers the
@@ -110,11 +111,11 @@ export async function transfer(
 
 /** What the ledger holds in the member's game account at a provider. */
 async function ledgerGame(ctx: Ctx, memberId: string, code: string): Promise<bigint> {
-  const [row] = await ctx.db.query<{ balance: unknown }>(
+  const [row] = await ctx.db.query<{ balance: bigint }>(
     'select balance from ledger_accounts where code = $1',
-    [`member:${memberId}:game:${code}`],
+    [gameAccount(memberId, code)],
   );
-  return minor(row?.balance ?? 0);
+  return row?.balance ?? 0n;
 }
 
 async function keySeen(ctx: Ctx, memberId: string, key: string) {
@@ -131,14 +132,14 @@ async function keySeen(ctx: Ctx, memberId: string, key: string) {
  * provider does not answer in time.
  */
 async function wholeGameBalance(ctx: Ctx, memberId: string, code: string): Promise<bigint> {
-  const [row] = await ctx.db.query<{ username: string; ledger: unknown }>(
+  const [row] = await ctx.db.query<{ username: string; ledger: bigint }>(
     `select g.username, coalesce(a.balance, 0) as ledger from game_accounts g
-     left join ledger_accounts a on a.code = 'member:' || g.member_id || ':game:' || g.provider
+     left join ledger_accounts a on a.code = ledger_game_account(g.member_id, g.provider)
      where g.member_id = $1 and g.provider = $2 and g.status = 'ACTIVE'`,
     [memberId, code],
   );
   if (!row) throw new AppError('NO_GAME');
-  let ledger = minor(row.ledger);
+  let ledger = row.ledger;
   const timeoutMs = ctx.config.gameBalanceTimeoutMs;
   const reported = await ctx.games
     ?.balance({ provider: code, username: row.username }, { timeoutMs })
@@ -171,7 +172,7 @@ async function runLeg(ctx: Ctx, leg: Leg, answerFor?: AnswerFor): Promise<Transf
     username: leg.username,
     reference: leg.reference,
     direction: leg.direction,
-    amountMinor: minor(leg.amountMinor),
+    amountMinor: BigInt(leg.amountMinor),
     currency: leg.currency,
   });
   if (answer.outcome === 'SUCCESS') return settle(ctx, leg.reference, 'SUCCESS', null, answerFor);
@@ -188,7 +189,7 @@ async function runLeg(ctx: Ctx, leg: Leg, answerFor?: AnswerFor): Promise<Transf
 }
 
 /**
- * A leg's final state and its money, once (game_transfer_settle, db/migrations/018). A game-to-game
+ * A leg's final state and its money, once (game_transfer_settle, db/functions/games.sql). A game-to-game
  * first leg that succeeded has begun its IN leg in the same transaction: that one is sent now.
  */
 async function settle(
@@ -218,15 +219,16 @@ async function settle(
   return row?.answer ?? undefined;
 }
 
+/** A transfer as game_transfer_answer's jsonb has it: the amounts in minor units, as text. */
 interface TransferRow {
   reference: string;
   status: 'PENDING' | 'SUCCESS' | 'FAILED';
-  amount: unknown;
+  amount: string;
   from_account: string;
   to_account: string;
   then_to: string | null;
   second_status: 'PENDING' | 'SUCCESS' | 'FAILED' | null;
-  wallet: unknown;
+  wallet: string;
 }
 
 /**
@@ -249,9 +251,9 @@ function transferOf(t: TransferRow): Transfer {
     transferId: t.reference,
     from: t.from_account,
     to: t.to_account,
-    amount: toBaht(minor(t.amount)),
+    amount: toBaht(BigInt(t.amount)),
     status,
-    wallet: toBaht(minor(t.wallet)),
+    wallet: toBaht(BigInt(t.wallet)),
   };
 }
 

@@ -1,10 +1,11 @@
 import { HOWTO_VIDEO_KEYS, type HowtoVideo } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
+import type { Json } from '../../db/db.ts';
 import { getSetting } from '../../db/settings.ts';
 
 /** What the operator writes per video in `site.howtoVideos`: the address alone, or with poster and captions. */
 type VideoSetting =
-  string | { url?: unknown; poster?: unknown; captions?: Partial<Record<'th' | 'la' | 'en', unknown>> };
+  string | { url?: Json; poster?: Json; captions?: Partial<Record<'th' | 'la' | 'en', Json>> };
 
 /** A path on this site (not a protocol-relative //host). */
 const sitePath = (value: unknown): string =>

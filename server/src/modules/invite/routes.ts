@@ -3,7 +3,8 @@ import { invite } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { opsRulesRoutes } from '../rewards/ops-rules-route.ts';
+import { opsRulesRoutes } from '../../http/ops-rules-route.ts';
+import { audited } from '../ops/service.ts';
 import * as service from './service.ts';
 
 export function inviteRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
@@ -12,11 +13,14 @@ export function inviteRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<stri
   );
   route(app, invite.collect, (req) => service.collect(ctx, sessionOf(req).memberId));
   route(app, invite.banners, () => service.inviteBanners(ctx));
-  opsRulesRoutes(app, ctx, opsTokens, {
+  // Every change of the rules is audited under the operator's name, with what was asked.
+  opsRulesRoutes(app, opsTokens, {
     get: invite.opsRules,
     set: invite.opsSetRules,
-    audit: 'invite.rules',
-    read: service.inviteRules,
-    write: service.setRules,
+    read: () => service.inviteRules(ctx.db),
+    write: (operator, change) =>
+      audited(ctx, { operator, action: 'invite.rules', target: 'invite.rules', detail: change }, () =>
+        service.setRules(ctx, change),
+      ),
   });
 }

@@ -4,12 +4,11 @@ import type { Queryable } from '../../db/db.ts';
 import { paged } from '../../db/paged.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { minor } from '../../ledger/ledger.ts';
 import { creditReward, lockMemberRewards } from '../rewards/service.ts';
 
 /**
- * INV-1 (issue 10 item 2): the commission a member earns on the play of the members they invited
- * (migration 026, docs/decisions.md "Invite commission and loss refund"), collected as a reward.
+ * INV-1: the commission a member earns on the play of the members they invited (db/functions/invite.sql,
+ * docs/decisions.md "Invite commission and loss refund"), collected as a reward.
  */
 
 export const INVITE_RULES_KEY = 'invite.rules';
@@ -46,12 +45,12 @@ export function maskName(name: string): string {
 
 /** GET /api/wallet's invite summary: one statement (invite_summary reads the rules itself). */
 export async function inviteSummary(q: Queryable, memberId: string) {
-  const [row] = await q.query<{ amount: unknown; success: unknown; fail: unknown }>(
+  const [row] = await q.query<{ amount: bigint; success: string; fail: string }>(
     'select * from invite_summary($1)',
     [memberId],
   );
   return {
-    amount: toBaht(minor(row?.amount ?? 0)),
+    amount: toBaht(row?.amount ?? 0n),
     success: Number(row?.success ?? 0),
     fail: Number(row?.fail ?? 0),
   };
@@ -65,10 +64,10 @@ export async function listInvitees(
   limit: number,
 ): Promise<{ total: number; invites: Invitee[] }> {
   const rules = await inviteRules(ctx.db);
-  const { total, rows } = await paged<{ name: string; earned: unknown; created_at: Date }>(
+  const { total, rows } = await paged<{ name: string; earned: bigint; created_at: Date }>(
     ctx.db,
     `select m.id, m.name, m.created_at,
-            coalesce((select sum(d.commission) from invite_days($1, $2) d where d.invitee_id = m.id), 0)
+            coalesce((select sum(d.commission) from invite_days($1, $2) d where d.invitee_id = m.id), 0)::bigint
               as earned
      from members m where m.invited_by = $1`,
     [memberId, rules.percent],
@@ -79,7 +78,7 @@ export async function listInvitees(
     total,
     invites: rows.map((r) => ({
       from: { name: maskName(r.name) },
-      amount: toBaht(minor(r.earned)),
+      amount: toBaht(r.earned),
       createdAt: r.created_at.toISOString(),
     })),
   };
@@ -100,24 +99,25 @@ export async function collect(ctx: Ctx, memberId: string) {
   if (!rules.active) throw new AppError('INVITE_INACTIVE');
   return ctx.db.tx(async (q) => {
     await lockMemberRewards(q, memberId);
-    const [m] = await q.query<{ currency: Currency; invitees: unknown }>(
-      `select currency, (select count(*) from members i where i.invited_by = $1) as invitees
+    const [m] = await q.query<{ currency: Currency; invitees: number }>(
+      `select currency, (select count(*)::int from members i where i.invited_by = $1) as invitees
        from members where id = $1`,
       [memberId],
     );
-    if (!m || Number(m.invitees) === 0) throw new AppError('NO_INVITE_BONUS');
+    if (!m || m.invitees === 0) throw new AppError('NO_INVITE_BONUS');
     const now = ctx.clock.now();
     await q.query('select invite_accrue($1, $2, $3)', [memberId, rules.percent, now]);
-    const [sums] = await q.query<{ turnover: unknown; earned: unknown; collected: unknown; n: unknown }>(
-      `select (select coalesce(sum(turnover), 0) from invite_accruals where inviter_id = $1) as turnover,
-              (select coalesce(sum(commission), 0) from invite_accruals where inviter_id = $1) as earned,
-              (select coalesce(sum(amount), 0) from invite_collections where member_id = $1) as collected,
-              (select count(*) from invite_collections where member_id = $1) as n`,
+    // A sum of bigint is numeric: read back as bigint (money sums stay far inside it).
+    const [sums] = await q.query<{ turnover: bigint; earned: bigint; collected: bigint; n: number }>(
+      `select (select coalesce(sum(turnover), 0)::bigint from invite_accruals where inviter_id = $1) as turnover,
+              (select coalesce(sum(commission), 0)::bigint from invite_accruals where inviter_id = $1) as earned,
+              (select coalesce(sum(amount), 0)::bigint from invite_collections where member_id = $1) as collected,
+              (select count(*)::int from invite_collections where member_id = $1) as n`,
       [memberId],
     );
-    if (minor(sums!.turnover) === 0n) throw new AppError('NO_INVITEE_PLAY_INFO');
-    const collectable = minor(sums!.earned) - minor(sums!.collected);
-    const collectedBefore = minor(sums!.collected) > 0n;
+    if (sums!.turnover === 0n) throw new AppError('NO_INVITEE_PLAY_INFO');
+    const collectable = sums!.earned - sums!.collected;
+    const collectedBefore = sums!.collected > 0n;
     if (collectable <= 0n) throw new AppError(collectedBefore ? 'INVITE_COLLECT' : 'NO_INVITE_BONUS');
     if (collectable < BigInt(Math.round(rules.minimum[m.currency] * 100))) {
       throw new AppError('NO_INVITE_BONUS');
@@ -126,7 +126,7 @@ export async function collect(ctx: Ctx, memberId: string) {
       memberId,
     ]);
     if (active) throw new AppError('INVITE_BONUS_FAIL');
-    const n = Number(sums!.n) + 1;
+    const n = sums!.n + 1;
     const rewardId = await creditReward(ctx, q, {
       memberId,
       source: 'invite',

@@ -8,7 +8,7 @@ import { otpRequired } from '../otp/policy.ts';
 import { slipSettings } from '../slips/service.ts';
 import { BANK_NAME_COLUMNS, bankNamesOf } from './bank-names.ts';
 
-/** Operator HTML is sanitised before it leaves the server (DESIGN.md): no scripts, no handlers. */
+/** Operator HTML is sanitised before it leaves the server: no scripts, no handlers. */
 const clean = (text: Localized): Localized => ({
   th: filterXSS(text.th),
   la: filterXSS(text.la),
@@ -40,7 +40,7 @@ export async function banks(ctx: Ctx): Promise<Bank[]> {
 
 /**
  * DEP-2: the operator's active accounts to deposit to, and its True Wallet accounts, in one currency: the
- * member's (issue 8: a kip member is offered BCEL and the Lao gateway, never a baht account), or for a
+ * member's (a kip member is offered BCEL and the Lao gateway, never a baht account), or for a
  * visitor the build's usual one. True Wallet is Thai: only for baht.
  */
 export async function deposit(ctx: Ctx, currency: Currency) {
@@ -133,7 +133,8 @@ export async function contact(ctx: Ctx) {
 
 /**
  * WD-1: the withdrawal limits of one currency (the member's, or the build's usual one for a visitor),
- * read by the same database function wallet_withdraw applies them with (withdraw_limits, migration 015).
+ * read by the same database function wallet_withdraw applies them with (withdraw_limits,
+ * db/functions/withdrawals.sql).
  */
 export async function withdraw(ctx: Ctx, currency: Currency) {
   const [row] = await ctx.db.query<{ l: { minMinor?: number; maxMinor?: number } }>(

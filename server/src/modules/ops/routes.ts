@@ -7,32 +7,13 @@ import { z } from 'zod';
 import { PATH_PARAM_MAX_LENGTH, text } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { sameBytes, sha256 } from '../../lib/crypto.ts';
+import { operatorAuth } from '../../http/operator-auth.ts';
 import * as service from './service.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    operator?: string;
-  }
-}
 
 // The operator's input is checked like a member's: a NUL in an id reached PostgreSQL (22021, a 500).
 const id = text().trim().min(1).max(PATH_PARAM_MAX_LENGTH);
 const byId = { params: z.object({ id }) };
 const optionalText = text().trim().max(PATH_PARAM_MAX_LENGTH).optional();
-
-/** The onRequest hook of an operator scope: the bearer token must be one of opsTokens (req.operator). */
-export function operatorAuth(opsTokens: Map<string, string>) {
-  const tokens = [...opsTokens].map(([token, name]) => ({ hash: sha256(token), name }));
-  return async (req: FastifyRequest) => {
-    const given = sha256(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
-    // Compared by hash in constant time, against every token, so timing says nothing of which matched.
-    let found: string | undefined;
-    for (const t of tokens) if (sameBytes(given, t.hash)) found = t.name;
-    if (!found) throw new AppError('UNAUTHORIZED', 401);
-    req.operator = found;
-  };
-}
 
 export function opsRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
   if (!opsTokens.size) return;

@@ -45,7 +45,7 @@ interface Issue {
 }
 
 /**
- * DESIGN.md's OTP rules, whatever the purpose: a new code replaces the phone's earlier unverified ones
+ * The OTP rules (REG-9), whatever the purpose: a new code replaces the phone's earlier unverified ones
  * of the same purpose, at most one send a minute (REQUEST_LIMIT_1MIN), bounded sends per phone and per
  * address, the code kept only as an HMAC and the token as a SHA-256, valid OTP_TTL_S.
  */
@@ -98,7 +98,7 @@ async function issueCode(ctx: Ctx, issue: Issue): Promise<otp.OtpTicket> {
   return {
     otpRef: ref,
     otpToken: token,
-    // DESIGN.md: the demo SMS puts the code in the answer too, in demo mode only.
+    // The demo SMS puts the code in the answer too, in demo mode only.
     ...(ctx.config.simulate ? { code } : {}),
     expiresAt: expiresAt.toISOString(),
     resendAfterS: OTP_RESEND_INTERVAL_S,
@@ -141,21 +141,21 @@ export async function sendOtp(ctx: Ctx, phone: string, meta: { ip: string }) {
 /** PRO-3: a code to the member's registered phone, good only for that member's change of payout account. */
 export function sendMemberOtp(
   ctx: Ctx,
-  member: { id: string; phone: string },
+  to: { id: string; phone: string },
   meta: { ip: string; text: Issue['text'] },
 ) {
   return issueCode(ctx, {
-    phone: member.phone,
+    phone: to.phone,
     purpose: 'bank-change',
-    memberId: member.id,
+    memberId: to.id,
     ip: meta.ip,
     text: meta.text,
   });
 }
 
 interface OtpRow {
-  id: string;
-  code_hash: Buffer | Uint8Array;
+  id: bigint;
+  code_hash: Uint8Array;
   attempts: number;
   expires_at: Date;
   verified_at: Date | null;

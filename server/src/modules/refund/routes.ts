@@ -3,7 +3,8 @@ import { refund } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { opsRulesRoutes } from '../rewards/ops-rules-route.ts';
+import { opsRulesRoutes } from '../../http/ops-rules-route.ts';
+import { audited } from '../ops/service.ts';
 import * as service from './service.ts';
 
 export function refundRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
@@ -14,11 +15,14 @@ export function refundRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<stri
     service.listRefunds(ctx, sessionOf(req).memberId, body.page, body.limit),
   );
   route(app, refund.banners, () => service.refundBanners(ctx));
-  opsRulesRoutes(app, ctx, opsTokens, {
+  // Every change of the rules is audited under the operator's name, with what was asked.
+  opsRulesRoutes(app, opsTokens, {
     get: refund.opsRules,
     set: refund.opsSetRules,
-    audit: 'refund.rules',
-    read: service.refundRules,
-    write: service.setRules,
+    read: () => service.refundRules(ctx.db),
+    write: (operator, change) =>
+      audited(ctx, { operator, action: 'refund.rules', target: 'refund.rules', detail: change }, () =>
+        service.setRules(ctx, change),
+      ),
   });
 }

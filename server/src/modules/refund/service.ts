@@ -12,13 +12,12 @@ import type { Queryable } from '../../db/db.ts';
 import { paged } from '../../db/paged.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import { minor } from '../../ledger/ledger.ts';
 import { creditReward, lockMemberRewards } from '../rewards/service.ts';
 
 /**
- * REF-1 (issue 10 item 3): a share of the member's net loss over the last complete day or week (in the
- * operator's time zone), from the bet feed, paid once per period as a reward (migration 026,
- * docs/decisions.md "Invite commission and loss refund").
+ * REF-1: a share of the member's net loss over the last complete day or week (in the operator's time
+ * zone), from the bet feed, paid once per period as a reward (migration 026, docs/decisions.md "Invite
+ * commission and loss refund").
  */
 
 export const REFUND_RULES_KEY = 'refund.rules';
@@ -40,7 +39,7 @@ export async function refundRules(q: Queryable): Promise<RefundRules> {
   return parsed.success ? parsed.data : REFUND_RULES_OFF;
 }
 
-/** The operator's time zone (issue 10: one setting for every programme's day and week). */
+/** The operator's time zone (one setting for every programme's day and week). */
 export async function programmeTimeZone(ctx: Ctx, q: Queryable): Promise<string> {
   return (
     (await getSetting<string>(q, TIME_ZONE_KEY)) ??
@@ -78,11 +77,11 @@ interface Figures {
 const netLossOf = (f: Figures) => (f.winLoss < 0n ? -f.winLoss : 0n);
 
 async function figures(q: Queryable, memberId: string, p: Period): Promise<Figures> {
-  const [row] = await q.query<{ turnover: unknown; win_loss: unknown }>(
+  const [row] = await q.query<{ turnover: bigint; win_loss: bigint }>(
     'select * from refund_period_figures($1, $2::date, $3::date)',
     [memberId, p.start, p.end],
   );
-  return { turnover: minor(row!.turnover), winLoss: minor(row!.win_loss) };
+  return { turnover: row!.turnover, winLoss: row!.win_loss };
 }
 
 /** One day of the bet feed before the last period ended, as a claim would count it. */
@@ -102,15 +101,17 @@ interface FeedDay {
  * and that have gained rounds since (the late figures, migration 033).
  */
 async function claimableDays(q: Queryable, memberId: string, last: Period): Promise<FeedDay[]> {
+  // The day sums are numeric (a sum of bigint): read back as bigint, as the day rows' columns are.
   const rows = await q.query<{
     day: string;
-    turnover: unknown;
-    win_loss: unknown;
+    turnover: bigint;
+    win_loss: bigint;
     covered: boolean;
-    counted_turnover: unknown;
-    counted_win_loss: unknown;
+    counted_turnover: bigint;
+    counted_win_loss: bigint;
   }>(
-    `select to_char(s.day, 'YYYY-MM-DD') as day, s.turnover, s.win_loss, s.covered,
+    `select to_char(s.day, 'YYYY-MM-DD') as day, s.turnover::bigint as turnover,
+            s.win_loss::bigint as win_loss, s.covered,
             coalesce(d.turnover, 0) as counted_turnover, coalesce(d.win_loss, 0) as counted_win_loss
      from (select g.day, sum(g.turnover) as turnover, sum(g.win_loss) as win_loss,
                   exists (select 1 from refund_claims c
@@ -128,10 +129,10 @@ async function claimableDays(q: Queryable, memberId: string, last: Period): Prom
   );
   return rows.map((r) => ({
     day: r.day,
-    turnover: minor(r.turnover),
-    winLoss: minor(r.win_loss),
+    turnover: r.turnover,
+    winLoss: r.win_loss,
     covered: r.covered,
-    counted: { turnover: minor(r.counted_turnover), winLoss: minor(r.counted_win_loss) },
+    counted: { turnover: r.counted_turnover, winLoss: r.counted_win_loss },
   }));
 }
 
@@ -342,7 +343,7 @@ export async function claim(ctx: Ctx, memberId: string, kind: RefundKind) {
 /** REF-1: the member's refunds, newest first. */
 export async function listRefunds(ctx: Ctx, memberId: string, page: number, limit: number) {
   const { total, rows } = await paged<{
-    amount: unknown;
+    amount: bigint;
     created_at: Date;
     kind: RefundKind;
     period_start: string;
@@ -357,7 +358,7 @@ export async function listRefunds(ctx: Ctx, memberId: string, page: number, limi
     limit,
   );
   const refunds: RefundLog[] = rows.map((r) => ({
-    refundAmount: toBaht(minor(r.amount)),
+    refundAmount: toBaht(r.amount),
     createdAt: r.created_at.toISOString(),
     kind: r.kind,
     periodStart: r.period_start,

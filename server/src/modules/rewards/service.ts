@@ -2,11 +2,11 @@ import { toBaht, type ActiveReward, type LocalizedText, type RewardSource } from
 import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
-import { minor, refusalOf } from '../../ledger/ledger.ts';
+import { refusalOf } from '../../ledger/ledger.ts';
 
 /**
- * Issue 10's one model for every reward (db/migrations/024_rewards.sql, docs/decisions.md): each
- * programme decides whether a member may have a reward and how much; this module credits it and ends it.
+ * The one model for every reward (db/functions/rewards.sql, docs/decisions.md): each programme decides
+ * whether a member may have a reward and how much; this module credits it and ends it.
  */
 export interface RewardCredit {
   memberId: string;
@@ -39,7 +39,7 @@ export async function lockMemberRewards(q: Queryable, memberId: string) {
 export async function creditReward(ctx: Ctx, q: Queryable, r: RewardCredit): Promise<string | null> {
   try {
     const [row] = await q.query<{ id: string | null }>(
-      'select reward_credit($1, $2, $3, $4, $5, $6, $7, $8, $9) as id',
+      'select reward_credit($1, $2, $3, $4, $5, $6, $7, $8, $9)::text as id',
       [
         r.memberId,
         r.source,
@@ -52,42 +52,41 @@ export async function creditReward(ctx: Ctx, q: Queryable, r: RewardCredit): Pro
         ctx.clock.now(),
       ],
     );
-    return row?.id === null || row?.id === undefined ? null : String(row.id);
+    return row?.id ?? null;
   } catch (err) {
     throw refusalOf(err);
   }
 }
 
+/** A row of reward_progress (db/functions/rewards.sql). */
 interface ProgressRow {
-  id: string;
+  id: bigint;
   source: RewardSource;
   source_ref: string;
   title: LocalizedText;
-  amount: unknown;
-  percent_success: unknown;
-  percent_fail: unknown;
+  amount: bigint;
+  currency: string;
+  percent_success: string;
+  percent_fail: string;
   categories: string[] | null;
   created_at: Date;
-  turnover_done: unknown;
-  turnover_needed: unknown;
-  balance: unknown;
-  fail_below: unknown;
+  turnover_done: bigint;
+  turnover_needed: bigint;
+  balance: bigint;
+  fail_below: bigint;
 }
 
 /** The member's active reward and how far each exit is; null when none is active. */
 export async function activeReward(ctx: Ctx, memberId: string): Promise<ActiveReward | null> {
   const [p] = await ctx.db.query<ProgressRow>('select * from reward_progress($1)', [memberId]);
   if (!p) return null;
-  const done = minor(p.turnover_done);
-  const needed = minor(p.turnover_needed);
-  const balance = minor(p.balance);
-  const failBelow = minor(p.fail_below);
+  const { turnover_done: done, turnover_needed: needed, balance, fail_below: failBelow } = p;
   return {
     id: String(p.id),
     source: p.source,
     reference: p.source_ref,
     title: p.title,
-    amount: toBaht(minor(p.amount)),
+    amount: toBaht(p.amount),
     percentSuccess: Number(p.percent_success),
     percentFail: Number(p.percent_fail),
     categories: p.categories,

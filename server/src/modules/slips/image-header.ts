@@ -22,7 +22,7 @@ const EXTENSIONS: Record<SlipImageType, string[]> = {
 };
 
 /**
- * SLIP-1 / DESIGN "Uploads": the type the bytes prove, when they agree with the file name's extension;
+ * SLIP-1: the type the bytes prove, when they agree with the file name's extension;
  * undefined for anything else (not an image, another image format, a PNG named .exe).
  */
 export function imageTypeOf(bytes: Buffer, filename: string): SlipImageType | undefined {

@@ -11,9 +11,8 @@
  * search some patterns make slow) charges the overrun to its member's later pictures. A member has at
  * most one picture in flight at a time, so one member never holds two workers.
  */
-export interface FairJob {
-  /** Whose picture: the unit of fairness. */
-  member: string;
+/** A picture to read: whose it is (`member`, the unit of fairness) and what it costs. */
+export interface FairJob extends Record<'member', string> {
   /** The worker time it is expected to take, in ms. */
   cost: number;
 }

@@ -43,7 +43,7 @@ const CHECK_EVERY_MS = 100;
 const expectedMs = (pixels: number) => 50 + pixels / 16_000;
 
 export interface QrJob {
-  member: string;
+  memberId: string;
   pixels: number;
   bytes: Uint8Array;
   type: SlipImageType;
@@ -85,24 +85,25 @@ let spare: Handle | undefined;
 const suspects = new Map<string, number>();
 
 /** Keeps the member's pictures to the slow lane for a while: it sent one too large or too slow. */
-export function suspect(member: string): void {
-  suspects.set(member, Date.now() + SUSPECT_FOR_MS);
+export function suspect(memberId: string): void {
+  suspects.set(memberId, Date.now() + SUSPECT_FOR_MS);
 }
 
-function isSuspect(member: string): boolean {
-  const until = suspects.get(member);
+function isSuspect(memberId: string): boolean {
+  const until = suspects.get(memberId);
   if (until === undefined) return false;
   if (until > Date.now()) return true;
-  suspects.delete(member);
+  suspects.delete(memberId);
   return false;
 }
 
 /** Queues one picture; answers its QR's text or why it has none. */
 export function readQrInTurn(read: QrJob): Promise<QrRead> {
   return new Promise((resolve, reject) => {
-    const slow = read.pixels > LARGE_PIXELS || isSuspect(read.member);
+    const member = read.memberId;
+    const slow = read.pixels > LARGE_PIXELS || isSuspect(member);
     queue.push({
-      member: read.member,
+      member,
       cost: expectedMs(read.pixels),
       read,
       slow,

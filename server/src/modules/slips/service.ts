@@ -14,7 +14,6 @@ import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/one-file-upload.ts';
 import { hmac, sameBytes } from '../../lib/crypto.ts';
 import { hit } from '../../lib/rate-counter.ts';
-import { minor } from '../../ledger/ledger.ts';
 import { imageTypeOf, type SlipImageType } from './image-header.ts';
 import { pictureKey, readPicture } from './pictures.ts';
 
@@ -34,7 +33,7 @@ interface SlipRow {
   id: string;
   public_id: string;
   reference: string | null;
-  amount: unknown;
+  amount: bigint | null;
   status: Slip['status'];
   note: Reason | null;
   created_at: Date;
@@ -46,7 +45,7 @@ function toSlip(r: SlipRow): Slip {
   return {
     slipId: r.public_id,
     reference: r.reference ?? '',
-    amount: r.amount === null || r.amount === undefined ? null : toBaht(minor(r.amount)),
+    amount: r.amount === null ? null : toBaht(r.amount),
     status: r.status,
     note: r.note,
     createdAt: r.created_at.toISOString(),

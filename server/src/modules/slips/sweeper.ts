@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
+import type { Job } from '../../lib/job.ts';
 import { moveRowPictures, purgeSlipImages } from './pictures.ts';
 import { startQrWorkers } from './read-qr.ts';
 import { drain, sweepSlips } from './verify.ts';
@@ -26,7 +27,7 @@ const PURGE_EVERY_MS = 60 * 60_000;
  * hourly drops the pictures kept past their retention; and at start-up moves the pictures older servers
  * kept in rows to the file store.
  */
-export function startSlipSweeper(app: FastifyInstance, ctx: Ctx) {
+export function slipSweeperJob(app: FastifyInstance, ctx: Ctx): Job {
   let timer: NodeJS.Timeout | undefined;
   app.decorate('verifySlips', async () => {
     const swept = await sweepSlips(ctx);
@@ -50,19 +51,21 @@ export function startSlipSweeper(app: FastifyInstance, ctx: Ctx) {
     purgedAt = Date.now();
     await purgeSlipImages(ctx).catch((err) => app.log.error({ err }, 'slip picture purge failed'));
   };
-  app.addHook('onListen', async () => {
-    startQrWorkers();
-    moving = moveRowPictures(ctx).catch((err) =>
-      app.log.error({ err }, 'moving slip pictures out of rows failed'),
-    );
-    void run();
-    timer = setInterval(run, SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  // Verifications still under way finish before the database closes.
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await moving;
-    await drain(ctx);
-  });
+  return {
+    async start() {
+      startQrWorkers();
+      moving = moveRowPictures(ctx).catch((err) =>
+        app.log.error({ err }, 'moving slip pictures out of rows failed'),
+      );
+      void run();
+      timer = setInterval(run, SWEEP_EVERY_MS);
+      timer.unref();
+    },
+    // Verifications still under way finish before the database closes.
+    async stop() {
+      clearInterval(timer);
+      await moving;
+      await drain(ctx);
+    },
+  };
 }

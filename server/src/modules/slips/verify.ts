@@ -1,7 +1,7 @@
 // Verification of uploaded slips (SLIP-2, SLIP-4, SLIP-5): read the slip's QR, ask the slip verifier,
 // then fail the slip with a reason or credit the wallet once per bank reference.
 import type { Ctx } from '../../context.ts';
-import { houseCash } from '../../ledger/ledger.ts';
+import { houseCash } from '../../ledger/account-names.ts';
 import { creditDeposit } from '../deposits/credit.ts';
 import { parseOneProof } from '../../payments/bcel-oneproof.ts';
 import { parseSlipQr } from '../../payments/slip-qr.ts';
@@ -106,7 +106,7 @@ async function checkSlip(ctx: Ctx, slip: ClaimedSlip): Promise<Check> {
       return { kind: 'fail', reason: budget.reason };
     }
     const read = await readQrInTurn({
-      member: slip.member_id,
+      memberId: slip.member_id,
       pixels: budget.pixels,
       bytes,
       type: slip.image_type,

@@ -1,12 +1,12 @@
-// The operator's wheel (issue 10 item 6): name, on/off, coupon validity, the slices with their weights and
-// prizes, the coin rule per currency, and coins given by hand. Every change is audited (ops_actions).
+// The operator's wheel: name, on/off, coupon validity, the slices with their weights and prizes, the coin
+// rule per currency, and coins given by hand. Every change is audited (ops_actions).
 import { spin as contract, toBaht, toMinor, type Currency } from '@krapao/contract';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
+import type { BodyOf } from '../../http/route.ts';
 import { randomCode } from '../../lib/crypto.ts';
-import { minor } from '../../ledger/ledger.ts';
 import { audited } from '../ops/service.ts';
 import { readWheel, type SliceRow } from './service.ts';
 
@@ -20,9 +20,9 @@ const sliceOut = (s: SliceRow) => ({
   bgColor: s.bg_color,
   textColor: s.text_color,
   htmlDescription: s.html_description,
-  weight: Number(s.weight),
+  weight: s.weight,
   type: s.prize_type,
-  amounts: Object.fromEntries(Object.entries(s.amounts).map(([c, v]) => [c, toBaht(minor(v))])),
+  amounts: Object.fromEntries(Object.entries(s.amounts).map(([c, v]) => [c, toBaht(BigInt(v))])),
   coins: s.coins,
   percentSuccess: Number(s.percent_success),
   percentFail: Number(s.percent_fail),
@@ -32,7 +32,7 @@ export async function wheel(q: Queryable): Promise<OpsWheel> {
   const { wheel, slices } = await readWheel(q);
   const rules = await q.query<{
     currency: Currency;
-    amount_per_coin: unknown;
+    amount_per_coin: bigint;
     max_per_deposit: number | null;
   }>('select currency, amount_per_coin, max_per_deposit from spin_coin_rules order by currency');
   return {
@@ -42,7 +42,7 @@ export async function wheel(q: Queryable): Promise<OpsWheel> {
     slices: slices.map(sliceOut),
     coinRules: rules.map((r) => ({
       currency: r.currency,
-      amountPerCoin: toBaht(minor(r.amount_per_coin)),
+      amountPerCoin: toBaht(r.amount_per_coin),
       maxPerDeposit: r.max_per_deposit,
     })),
   };
@@ -135,14 +135,10 @@ export function setCoinRule(
 }
 
 /** Gives (or takes back) coins; a member cannot go below zero (the column's check refuses it). */
-export function grantCoins(
-  ctx: Ctx,
-  operator: string,
-  body: { member: string; coins: number; note?: string },
-) {
+export function grantCoins(ctx: Ctx, operator: string, body: BodyOf<typeof contract.opsGrantCoins>) {
   return audited(ctx, { operator, action: 'spin.coins', target: body.member, detail: body }, () =>
     ctx.db.tx(async (q) => {
-      const [m] = await q.query<{ id: string; public_id: string }>(
+      const [m] = await q.query<{ id: bigint; public_id: string }>(
         'select id, public_id from members where public_id = $1 or phone = $1 limit 1',
         [body.member],
       );
@@ -153,7 +149,8 @@ export function grantCoins(
           `select spin_coin_move($1, $2, 'operator', $3, $4) as coins`,
           [m.id, body.coins, `${operator}:${randomCode(12)}`, ctx.clock.now()],
         );
-        return { member: m.public_id, coins: Number(row!.coins) };
+        const member = m.public_id;
+        return { member, coins: row!.coins };
       } catch (err) {
         if ((err as { code?: string }).code === '23514') throw new AppError('INVALID_REQUEST');
         throw err;

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { route } from '../../http/route.ts';
-import { operatorAuth } from '../ops/routes.ts';
+import { operatorAuth } from '../../http/operator-auth.ts';
 import * as ops from './ops.ts';
 import * as service from './service.ts';
 

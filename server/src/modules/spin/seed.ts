@@ -1,6 +1,6 @@
-// The seeded wheel (issue 10 item 6): eight slices a newcomer can spin at once, credit in baht and kip,
-// coins and "try again", with one coin per 300 baht or per 200,000 kip deposited. The seed writes only
-// what is absent: an operator's wheel, slices and rules are never replaced.
+// The seeded wheel: eight slices a newcomer can spin at once, credit in baht and kip, coins and "try
+// again", with one coin per 300 baht or per 200,000 kip deposited. The seed writes only what is absent:
+// an operator's wheel, slices and rules are never replaced.
 import type { spin } from '@krapao/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/db.ts';

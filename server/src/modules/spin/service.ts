@@ -13,7 +13,6 @@ import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey } from '../../ledger/idempotency.ts';
-import { minor } from '../../ledger/ledger.ts';
 import { memberCurrency } from '../accounts/rules.ts';
 import { creditReward, lockMemberRewards } from '../rewards/service.ts';
 import { draw, newClientSeed, newServerSeed, seedHash } from './fair.ts';
@@ -34,10 +33,11 @@ export interface SliceRow {
   html_description: LocalizedText;
   weight: number;
   prize_type: contract.PrizeType;
+  /** jsonb: each currency's credit in minor units, a JSON number or a string of digits. */
   amounts: Partial<Record<Currency, string | number>>;
   coins: number | null;
-  percent_success: unknown;
-  percent_fail: unknown;
+  percent_success: string;
+  percent_fail: string;
 }
 
 interface WheelRow {
@@ -62,14 +62,14 @@ export async function readWheel(q: Queryable) {
   return { wheel, slices };
 }
 
-const totalWeight = (slices: SliceRow[]) => slices.reduce((a, s) => a + Number(s.weight), 0);
+const totalWeight = (slices: SliceRow[]) => slices.reduce((a, s) => a + s.weight, 0);
 const isActive = (wheel: WheelRow | undefined, slices: SliceRow[]) =>
   Boolean(wheel?.active) && totalWeight(slices) > 0;
 
 /** A credit prize in this currency, as minor units; undefined when the slice has none. */
 function creditOf(s: Pick<SliceRow, 'amounts'>, currency: Currency): bigint | undefined {
   const v = s.amounts[currency];
-  return v === undefined || v === null ? undefined : minor(v);
+  return v === undefined || v === null ? undefined : BigInt(v);
 }
 
 function sliceView(s: SliceRow, currency: Currency, total: number): Slice {
@@ -81,7 +81,7 @@ function sliceView(s: SliceRow, currency: Currency, total: number): Slice {
     bgColor: s.bg_color,
     textColor: s.text_color,
     htmlDescription: s.html_description,
-    probability: total > 0 ? Number(s.weight) / total : 0,
+    probability: total > 0 ? s.weight / total : 0,
     type: s.prize_type,
     amount: credit === undefined ? null : toBaht(credit),
     coins: s.prize_type === 'coins' ? s.coins : null,
@@ -90,8 +90,8 @@ function sliceView(s: SliceRow, currency: Currency, total: number): Slice {
 
 /**
  * The member's coins and seeds. A member's first read gives them a server seed (crypto.randomBytes) and a
- * client seed; a row the deposit trigger made (027_spin.sql) has empty seeds until then. `lock` holds the
- * row until the transaction ends: it orders the member's spins.
+ * client seed; a row the deposit trigger made (db/functions/spin.sql) has empty seeds until then. `lock`
+ * holds the row until the transaction ends: it orders the member's spins.
  */
 async function memberState(q: Queryable, memberId: string, lock = false): Promise<MemberState> {
   const select = `select coins, server_seed, server_seed_hash, client_seed, next_spin from spin_members
@@ -166,7 +166,7 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
     if (!wheel || !isActive(wheel, slices)) throw new AppError('SPIN_INACTIVE');
     if (state.coins <= 0) throw new AppError('SPIN_NO_COIN');
     const currency = await memberCurrency(q, memberId);
-    const weights = slices.map((s) => ({ code: s.code, weight: Number(s.weight) }));
+    const weights = slices.map((s) => ({ code: s.code, weight: s.weight }));
     const won =
       slices[
         draw(
@@ -177,7 +177,7 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
         )
       ]!;
     const now = ctx.clock.now();
-    const [spun] = await q.query<{ id: string }>(
+    const [spun] = await q.query<{ id: bigint }>(
       `insert into spins (member_id, spin_number, server_seed, server_seed_hash, client_seed, weights, code,
                           label, created_at, idempotency_key)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
@@ -241,7 +241,7 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
       result: {
         code: won.code,
         label: won.label,
-        remainingCoin: Number(moved!.coins),
+        remainingCoin: moved!.coins,
         coupon,
         proof: {
           spinNumber: state.next_spin,
@@ -318,10 +318,10 @@ interface CouponRow {
   text_color: string;
   html_description: LocalizedText;
   prize_type: 'credit' | 'coins';
-  amount: unknown;
+  amount: bigint | null;
   coins: number | null;
-  percent_success: unknown;
-  percent_fail: unknown;
+  percent_success: string;
+  percent_fail: string;
   created_at: Date;
   expires_at: Date;
   claimed_at: Date | null;
@@ -348,12 +348,12 @@ export async function coupons(ctx: Ctx, memberId: string): Promise<{ result: Cou
           textColor: c.text_color,
           htmlDescription: c.html_description,
           type: c.prize_type,
-          amount: c.amount === null ? null : toBaht(minor(c.amount)),
+          amount: c.amount === null ? null : toBaht(c.amount),
           coins: c.coins,
         },
       },
       type: c.prize_type,
-      amount: c.amount === null ? null : toBaht(minor(c.amount)),
+      amount: c.amount === null ? null : toBaht(c.amount),
       coins: c.coins,
       claimable: c.claimed_at === null && c.expires_at > now,
       claimedAt: c.claimed_at?.toISOString() ?? null,
@@ -367,7 +367,7 @@ export async function coupons(ctx: Ctx, memberId: string): Promise<{ result: Cou
  * SPIN-3: claims a coupon once. Claims of one member are serialised by the reward lock (every reward
  * claim takes it) and the coupon's row lock; the credit's reference is the coupon, so even a claim that
  * slipped past would be paid once by reward_credit. A credit while another reward is active is refused
- * with BONUS_REMAINING (part2 §8 lists it among the spin codes) and the coupon stays claimable.
+ * with BONUS_REMAINING (SPIN-4 lists it among the spin codes) and the coupon stays claimable.
  */
 export async function claim(ctx: Ctx, memberId: string, couponId: string) {
   if (!COUPON_ID.test(couponId)) throw new AppError('INVALID_CODE');
@@ -393,7 +393,7 @@ export async function claim(ctx: Ctx, memberId: string, couponId: string) {
           source: 'spin',
           sourceRef: `coupon:${c.public_id}`,
           title: c.name,
-          amountMinor: minor(c.amount),
+          amountMinor: c.amount,
           percentSuccess: Number(c.percent_success),
           percentFail: Number(c.percent_fail),
         });
@@ -416,7 +416,7 @@ export async function claim(ctx: Ctx, memberId: string, couponId: string) {
     return {
       success: true as const,
       type: c.prize_type,
-      amount: c.amount === null ? null : toBaht(minor(c.amount)),
+      amount: c.amount === null ? null : toBaht(c.amount),
       coins: c.coins,
     };
   });

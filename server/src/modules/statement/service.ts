@@ -1,13 +1,13 @@
 import { toBaht, type StatementEntry } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { paged } from '../../db/paged.ts';
-import { minor } from '../../ledger/ledger.ts';
 
 /**
  * The member's deposits as the statement reads them. A notice a credit answered is folded into that
  * credit's line (two SUCCESS lines would read as the money twice), which carries the notice's id. A
  * notice the operator credited itself is the deposit. A notice still PENDING past its window is FAILED
- * with outcome EXPIRED (a spec client shows it ended, not in progress); db/migrations/012 has the window.
+ * with outcome EXPIRED (a spec client shows it ended, not in progress); db/functions/deposits.sql has the
+ * window.
  */
 const DEPOSITS = `
   select 'D' || d.id as id, 'deposit' as type,
@@ -55,7 +55,7 @@ const TRANSFERS = `
   where t.member_id = $1 and t.first_leg is null`;
 
 /**
- * Issue 10: every reward as the member reads it: its credit ('bonus', +), and once its turnover was met
+ * Every reward as the member reads it: its credit ('bonus', +), and once its turnover was met
  * the moment it became ordinary money ('finish_bonus', no sign), each naming what paid it (related). A
  * reward paid as ordinary money at once (0 % turnover) has its credit line only.
  */
@@ -80,7 +80,7 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
     id: string;
     type: StatementEntry['statementType'];
     status: StatementEntry['status'];
-    amount: unknown;
+    amount: bigint;
     channel: string;
     reason: string | null;
     outcome: StatementEntry['outcome'];
@@ -103,13 +103,13 @@ export async function getStatement(ctx: Ctx, memberId: string, page: number, lim
       _id: r.id,
       statementType: r.type,
       status: r.status,
-      amount: toBaht(minor(r.amount)),
+      amount: toBaht(r.amount),
       channel: r.channel,
       reason: r.reason,
       createdAt: r.created_at.toISOString(),
       outcome: r.outcome,
       noticeId: r.notice_id,
-      expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
+      expiresAt: r.expires_at?.toISOString() ?? null,
       from: r.from_account,
       to: r.to_account,
       related: r.related,

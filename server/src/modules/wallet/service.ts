@@ -1,7 +1,7 @@
 import { toBaht, toMinor, type Wallet } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { memberAccount, minor } from '../../ledger/ledger.ts';
+import { memberAccount } from '../../ledger/account-names.ts';
 import { PROFILE_COLUMNS, PROFILE_FROM, toProfile, type ProfileRow } from '../accounts/service.ts';
 import { refreshBalances, slotsOf } from '../games/service.ts';
 import { inviteSummary } from '../invite/service.ts';
@@ -14,19 +14,19 @@ export async function getWallet(ctx: Ctx, memberId: string): Promise<Wallet> {
   // One read: the profile, the wallet balance (0 before the first deposit), the money of transfers on
   // their way (games/transfers.ts) and the last sync time; the game accounts in a second.
   const [row] = await ctx.db.query<
-    ProfileRow & { balance: unknown; pending: unknown; last_sync_at: Date | null }
+    ProfileRow & { balance: bigint; pending: bigint; last_sync_at: Date | null }
   >(
     `select ${PROFILE_COLUMNS}, coalesce(a.balance, 0) as balance, coalesce(t.balance, 0) as pending,
             m.last_sync_at
      from ${PROFILE_FROM} left join ledger_accounts a on a.code = $2
      left join ledger_accounts t on t.code = $3
      where m.id = $1`,
-    [memberId, memberAccount('member_wallet', memberId), `member:${memberId}:transfer_pending`],
+    [memberId, memberAccount('member_wallet', memberId), memberAccount('member_transfer_pending', memberId)],
   );
   if (!row) throw new AppError('NO_USER', 404);
   const profile = toProfile(row);
-  const wallet = toBaht(minor(row.balance));
-  const pendingMinor = minor(row.pending);
+  const wallet = toBaht(row.balance);
+  const pendingMinor = row.pending;
   const [slots, invite] = await Promise.all([slotsOf(ctx, memberId), inviteSummary(ctx.db, memberId)]);
   const pendingTransfers = toBaht(pendingMinor);
   return {

@@ -4,14 +4,15 @@ import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
-import { houseCash, minor, refusalOf } from '../../ledger/ledger.ts';
+import { houseCash } from '../../ledger/account-names.ts';
+import { refusalOf } from '../../ledger/ledger.ts';
 import { finishReward } from '../rewards/service.ts';
 
 interface Row {
-  id: string;
+  id: bigint;
   public_id: string;
-  member_id: string;
-  amount: unknown;
+  member_id: bigint;
+  amount: bigint;
   status: Withdrawal['status'];
   bank_code: string;
   bank_account_no: string;
@@ -24,7 +25,7 @@ interface Row {
  * same transaction as the withdrawal record. With automatic payouts the payout is sent after the answer;
  * otherwise the operator approves it (payWithdrawal).
  * `amount` undefined means the whole wallet (withdrawAll); `seen` is the balance the member saw.
- * The whole request, idempotency key included, is one call of wallet_withdraw (db/migrations/006): one
+ * The whole request, idempotency key included, is one call of wallet_withdraw (db/functions/withdrawals.sql): one
  * round trip, one transaction, no session left idle in transaction while Node works.
  */
 export async function requestWithdrawal(
@@ -58,7 +59,7 @@ export async function requestWithdrawal(
   try {
     row = await withdraw();
   } catch (err) {
-    // BON-5: an active reward refuses the withdrawal (db/migrations/024). One whose exit already holds
+    // BON-5: an active reward refuses the withdrawal (db/functions/rewards.sql). One whose exit already holds
     // (its turnover met, or played away) ends now and the withdrawal goes on; the refusal moved nothing.
     if (!(err instanceof AppError && err.code === 'BONUS_REMAINING')) throw err;
     const ended = await finishReward(ctx, req.memberId);
@@ -98,7 +99,7 @@ export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdra
     bankCode: claimed.bank_code,
     accountNo: claimed.bank_account_no,
     accountName: claimed.bank_account_name,
-    amountMinor: String(claimed.amount),
+    amountMinor: claimed.amount.toString(),
     currency: claimed.currency,
   });
 }
@@ -116,7 +117,7 @@ interface PayoutOrder {
 
 /** Asks the bank to pay a claimed withdrawal, then settles it; an unknown outcome stays PROCESSING. */
 async function sendPayout(ctx: Ctx, order: PayoutOrder): Promise<Withdrawal['status']> {
-  const { outcome, reason } = await ctx.payouts!.payout({ ...order, amountMinor: minor(order.amountMinor) });
+  const { outcome, reason } = await ctx.payouts!.payout({ ...order, amountMinor: BigInt(order.amountMinor) });
   if (outcome === 'UNKNOWN') return 'PROCESSING';
   return settle(ctx, order.reference, outcome === 'PAID' ? 'PAID' : 'FAILED', reason ?? null);
 }
@@ -124,7 +125,7 @@ async function sendPayout(ctx: Ctx, order: PayoutOrder): Promise<Withdrawal['sta
 /**
  * Moves a withdrawal to its final state and posts the money, once: the status update is guarded by the
  * current state and the journal reference is unique. PAID sends the money to the bank; FAILED and
- * REJECTED return it to the wallet. One call of withdrawal_settle (db/migrations/006), one round trip.
+ * REJECTED return it to the wallet. One call of withdrawal_settle (db/functions/withdrawals.sql), one round trip.
  */
 export async function settle(
   ctx: Ctx,

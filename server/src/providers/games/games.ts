@@ -1,9 +1,9 @@
 import type { Currency } from '@krapao/contract';
 
 /**
- * A game provider's transfer-wallet API (reference/payments-and-providers.md §4): Krapao keeps the
- * member's money and moves it into and out of a per-provider account. One adapter serves every provider
- * code (an aggregator, as the real ones are); `provider` names which.
+ * A game provider's transfer-wallet API: Krapao keeps the member's money and moves it into and out of a
+ * per-provider account. One adapter serves every provider code (an aggregator, as the real ones are);
+ * `provider` names which.
  *
  * Transfers carry OUR reference, made and stored before the call and reused on every retry: the
  * provider refuses a reference it has seen (DUPLICATE), so a retry can never move money twice. An
@@ -20,7 +20,7 @@ export interface GameAccountRef {
   username: string;
 }
 
-/** One round of play as a provider's bet feed reports it (the bet feed issue pulls these). */
+/** One round of play as a provider's bet feed reports it (modules/games/bets.ts pulls these). */
 export interface BetRound {
   roundId: string;
   username: string;

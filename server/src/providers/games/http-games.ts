@@ -5,7 +5,7 @@ import { GameProviderError, type GameProvider, type TransferStatus } from './gam
 
 /**
  * A game aggregator's API over HTTP, every provider under /{provider}; the simulated aggregator in
- * sim/games.ts speaks it. Requests are signed as reference §4's providers sign theirs, with a shared
+ * sim/games.ts speaks it. Requests are signed as the real aggregators sign theirs, with a shared
  * key: X-Timestamp (ms) and X-Signature = "sha256=" + hex HMAC-SHA256 of "<timestamp>\n<METHOD>\n<path>\n<body>".
  * Amounts travel as decimal text with two decimals ("100.00"), as those APIs carry them.
  */

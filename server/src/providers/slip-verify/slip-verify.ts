@@ -1,7 +1,7 @@
 /**
  * Asks a bank (or an aggregator that asks it) about the transfer a slip's QR names: the sending bank's
- * 3-digit clearing code and the bank's transaction reference (reference/payments-and-providers.md §2),
- * or, for a BCEL slip's OneProof receipt (§1b), BCEL by its short code and the receipt's fccref; the
+ * 3-digit clearing code and the bank's transaction reference (payments/slip-qr.ts), or, for a BCEL
+ * slip's OneProof receipt (payments/bcel-oneproof.ts), BCEL by its short code and the receipt's fccref; the
  * amount is in the transfer's currency (kip between Lao accounts).
  * Adapters normalise every vendor's answer to these three outcomes; the rules (receiver, sender, age,
  * duplicates) are ours and live in modules/slips.

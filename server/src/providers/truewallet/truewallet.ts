@@ -1,6 +1,6 @@
 /**
  * TrueMoney gift vouchers ("ซองอั่งเปา", DEP-10): the operator's wallet redeems a voucher a member
- * sent as a link. Outcomes follow the consumer redeem API (reference/payments-and-providers.md §3).
+ * sent as a link. Outcomes follow the consumer redeem API.
  * A voucher may be split between recipients: what counts is the share this wallet received.
  */
 export type VoucherRefusal =

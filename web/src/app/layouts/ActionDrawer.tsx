@@ -58,7 +58,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   const moneyMoved = useMoneyMoved();
   const memberCurrency = useMemberCurrency();
   const figures = wallet.data ? walletFigures(wallet.data) : null;
-  // SH-16 / issue 8: the wallet's currency, else the profile's (the shell's) until the wallet answers.
+  // SH-16: the wallet's currency, else the profile's (the shell's) until the wallet answers.
   const currency = figures?.currency ?? memberCurrency ?? undefined;
 
   const close = () => onClose();

@@ -53,7 +53,7 @@ function MemberShell() {
   const navigate = useNavigate();
   const profile = useProfile();
   const logout = useLogout();
-  // Money that arrives shows by itself (issue 7 item 8): one socket while the member is logged in.
+  // Money that arrives shows by itself: one socket while the member is logged in.
   useRealtime();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [conditionsOpen, setConditionsOpen] = useState(false);

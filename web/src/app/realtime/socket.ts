@@ -10,7 +10,7 @@ export interface RealtimeHandlers {
 }
 
 /**
- * Listens for the member's money (issue 7 item 8) on the page's one realtime socket (lib/realtime-socket:
+ * Listens for the member's money on the page's one realtime socket (lib/realtime-socket:
  * the chat shares it), opened with the session token in the handshake's auth, never in the URL. Answers
  * the function that stops listening; the socket closes once no one else uses it.
  */

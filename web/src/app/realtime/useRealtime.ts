@@ -22,9 +22,9 @@ export function receivedDeposit(event: MoneyEvent): Extract<MoneyEvent, { type: 
 }
 
 /**
- * The member shell's realtime socket (issue 7 item 8): each event asks again for what it may have
- * changed (STYLE.md 9: the event itself patches nothing), and money received is announced. A reconnect
- * asks for everything, since events may have been missed meanwhile.
+ * The member shell's realtime socket: each event asks again for what it may have changed (the event
+ * itself patches nothing), and money received is announced. A reconnect asks for everything, since events
+ * may have been missed meanwhile.
  */
 export function useRealtime() {
   const queryClient = useQueryClient();

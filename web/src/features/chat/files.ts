@@ -9,8 +9,8 @@ import {
   CHAT_VIDEO_TYPES,
 } from './api/contract';
 
-// CHAT-5 (part2 §5): what the chat takes, checked before anything is sent. The server checks the
-// content again (magic bytes); this spares a phone uploading 20 MB to hear "no".
+// CHAT-5: what the chat takes, checked before anything is sent. The server checks the content again
+// (magic bytes); this spares a phone uploading 20 MB to hear "no".
 
 /** Extensions and MIME types by kind: png, jpeg, jpg, gif images; mp4 and quicktime (mov) videos. */
 const KINDS = {

@@ -49,7 +49,7 @@ export function splitAccounts(lookup: DepositLookup) {
 }
 
 /**
- * Issue 8: what a member of `currency` is offered: the accounts in that currency, a QR gateway only when
+ * What a member of `currency` is offered: the accounts in that currency, a QR gateway only when
  * it collects that currency (ONEPAY kip, the Thai gateways baht) and True Wallet, a Thai wallet, only to
  * baht members. The server answers a member's lookup so already; the screen holds the line too, so a
  * kip member is never shown a Thai channel (an older server, a lookup asked without the token).

@@ -1,6 +1,6 @@
-// "Save QR" (issue 7 item 10): on a phone the QR is on the same screen as the banking app that must scan
-// it, so the member saves it as a picture (or shares it to the banking app) and picks it from the
-// gallery there. The picture carries what the screen said: the amount, the time to pay by, the channel.
+// "Save QR": on a phone the QR is on the same screen as the banking app that must scan it, so the member
+// saves it as a picture (or shares it to the banking app) and picks it from the gallery there. The
+// picture carries what the screen said: the amount, the time to pay by, the channel.
 
 /** What the picture says, in the member's language, already formatted. */
 export interface QrPictureText {

@@ -8,7 +8,7 @@ export type ChatUpload = { fileType: ChatFileKind; filePath: string };
 /**
  * CHAT-5: POST /api/chat/upload-image|upload-video, multipart field `file`. XMLHttpRequest, not fetch:
  * only it reports the upload's progress (0..1 to `onProgress`), for the bar under the message. Five
- * minutes at most (part2 §9, CHAT_UPLOAD_TIMEOUT_MS): a phone on a slow line sends 20 MB slowly.
+ * minutes at most (SH-18, CHAT_UPLOAD_TIMEOUT_MS): a phone on a slow line sends 20 MB slowly.
  */
 export function uploadChatFile(
   identity: ChatIdentity,

@@ -226,7 +226,7 @@ export function useConversation(
         socket.on(CHAT_EVENTS.message, onMessage);
         socket.on(CHAT_EVENTS.read, onRead);
         join();
-        // part2 §9: every 5 s, a socket that is down is asked to connect now (not at its back-off's
+        // CHAT-3: every 5 s, a socket that is down is asked to connect now (not at its back-off's
         // pace), and a connected one that is not in its room joins it.
         const check = setInterval(() => {
           if (!socket.connected) socket.connect();

@@ -18,7 +18,7 @@ export const qrcodeQueries = {
     }),
 };
 
-/** While the realtime socket is down, a live QR is asked for this often, to see it paid (issue 7 item 8). */
+/** While the realtime socket is down, a live QR is asked for this often, to see it paid. */
 export const QR_POLL_MS = 3_000;
 
 /**

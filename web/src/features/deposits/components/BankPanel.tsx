@@ -23,7 +23,7 @@ const BANK_COLOURS: Record<string, string> = {
   PAYTIMZ: '#0a6ebd',
   PAYONEX: '#e8590c',
   ZPAY: '#1b1f3b',
-  // The Lao QR gateway (issue 8): BCEL's OnePay, a deeper red than BCEL's own mark.
+  // The Lao QR gateway: BCEL's OnePay, a deeper red than BCEL's own mark.
   ONEPAY: '#9c1c24',
   TRUEWALLET: '#f08c00',
 };

@@ -68,8 +68,8 @@ const SECTIONS = [
 ] as const satisfies ReadonlyArray<{ value: Section; icon: Icon; label: string }>;
 
 /**
- * DEP-1: bank transfer by account number, QR code and True Wallet; a kip member (issue 8) is offered
- * the kip channels only: bank transfer (BCEL) and QR (ONEPAY), no True Wallet.
+ * DEP-1: bank transfer by account number, QR code and True Wallet; a kip member is offered the kip
+ * channels only: bank transfer (BCEL) and QR (ONEPAY), no True Wallet.
  */
 export function DepositModal({
   opened,

@@ -32,9 +32,9 @@ function download(file: File) {
 }
 
 /**
- * Issue 7 item 10: "Save QR" as a PNG with the amount and the time to pay by, and "Share" where the
- * browser can share files (to the banking app itself, on most phones). The picture is made when the QR
- * shows, so a click shares at once, within the tap that allows it.
+ * "Save QR" as a PNG with the amount and the time to pay by, and "Share" where the browser can share
+ * files (to the banking app itself, on most phones). The picture is made when the QR shows, so a click
+ * shares at once, within the tap that allows it.
  */
 export function QrSaveActions({
   record,

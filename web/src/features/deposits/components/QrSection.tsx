@@ -242,8 +242,8 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
 }
 
 /**
- * Issue 7 item 8: the QR was paid and credited. No countdown and no second invitation to pay: the
- * amount received, and a way to make another QR.
+ * The QR was paid and credited. No countdown and no second invitation to pay: the amount received, and a
+ * way to make another QR.
  */
 function QrReceived({
   record,

@@ -57,7 +57,7 @@ export function GameAccountModal({ slot, opened, onClose, ...props }: GameAccoun
       centered
       radius="lg"
     >
-      {/* Mounted while open: the transfer's idempotency key is made when the modal opens (STYLE.md 6). */}
+      {/* Mounted while open: the transfer's idempotency key is made when the modal opens. */}
       {opened && slot && <GameAccountPanel key={slot.code} slot={slot} {...props} />}
     </Modal>
   );

@@ -19,7 +19,7 @@ export function ConditionsModal({ opened, onClose }: { opened: boolean; onClose:
       {query.isError && <Text c="dimmed">{t('conditions.unavailable')}</Text>}
       {query.data && (
         <Typography>
-          {/* The server sanitises configured HTML (DESIGN.md); it is operator content, not member input. */}
+          {/* The server sanitises configured HTML; it is operator content, not member input. */}
           <div dangerouslySetInnerHTML={{ __html: query.data.content[lng] }} />
         </Typography>
       )}

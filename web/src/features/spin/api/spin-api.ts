@@ -2,7 +2,7 @@ import { IDEMPOTENCY_HEADER, spin } from '@krapao/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { walletKeys } from '../../wallet/api/keys';
+import { walletKeys } from '../../../lib/wallet-keys';
 import { spinKeys } from './keys';
 
 /** SPIN-4: the active wheel, the member's coins and the commitment of their next spin. */
@@ -37,9 +37,9 @@ export const useSpinHistory = (enabled: boolean) =>
   });
 
 /**
- * SPIN-2: one coin, one draw. Each press has its own Idempotency-Key (STYLE.md 6); when no answer came
- * (a network error or a timeout) the spin is sent once more with the same key, and the server answers
- * the spin it may already have made instead of taking a second coin.
+ * SPIN-2: one coin, one draw. Each press has its own Idempotency-Key; when no answer came (a network
+ * error or a timeout) the spin is sent once more with the same key, and the server answers the spin it
+ * may already have made instead of taking a second coin.
  */
 export async function spinOnce() {
   const headers = { [IDEMPOTENCY_HEADER]: newIdempotencyKey() };

@@ -64,8 +64,8 @@ function SpinCheck({ record }: { record: SpinRecord }) {
 }
 
 /**
- * Provably fair (issue 10 item 4): the hash of the server seed the next spin uses, the member's client
- * seed (theirs to change) and spin number; the past spins, each recomputed in the browser on request.
+ * Provably fair: the hash of the server seed the next spin uses, the member's client seed (theirs to
+ * change) and spin number; the past spins, each recomputed in the browser on request.
  */
 export function FairnessPanel({ fair }: { fair: Fairness }) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
-import { walletKeys } from '../../wallet/api/keys';
+import { walletKeys } from '../../../lib/wallet-keys';
 import { spinKeys } from '../api/keys';
 import { useSpin, useSpinSetup } from '../api/spin-api';
 import { percentText, pick } from '../text';

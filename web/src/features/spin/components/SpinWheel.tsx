@@ -6,7 +6,7 @@ import { easeOut, spinDuration, stopRotation } from '../wheel-motion';
 
 const { WHEEL_MAX_PX, WHEEL_WINDOW_SHARE, WHEEL_RESIZE_DEBOUNCE_MS, SPIN_PRIZE_DELAY_MS } = spinContract;
 
-/** part2 §9: 350 px, or 85 % of the window when that is smaller. */
+/** SPIN-1: 350 px, or 85 % of the window when that is smaller. */
 export const wheelSize = (windowWidth: number) =>
   Math.floor(Math.min(WHEEL_MAX_PX, windowWidth * WHEEL_WINDOW_SHARE));
 
@@ -111,7 +111,7 @@ export function SpinWheel({ slices, coins, spin, onPrize, round }: SpinWheelProp
 
   useEffect(() => paint(winner), [paint, winner]);
 
-  // part2 §9: the size follows the window, 500 ms after it stops changing.
+  // SPIN-1: the size follows the window, 500 ms after it stops changing.
   useEffect(() => {
     let timer: number | undefined;
     const onResize = () => {

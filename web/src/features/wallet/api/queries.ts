@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
 import { mergeJson, readItem, readJson, STORAGE_KEYS, writeItem } from '../../../lib/storage';
-import { walletKeys } from './keys';
+import { walletKeys } from '../../../lib/wallet-keys';
 
 /**
  * SH-14: the cached user info holds the profile's fields at its top level (the accounts area writes

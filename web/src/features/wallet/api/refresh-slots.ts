@@ -2,7 +2,7 @@ import { wallet as walletApi } from '@krapao/contract';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { logQuietFailure } from '../../../lib/quiet-failure';
-import { walletKeys } from './keys';
+import { walletKeys } from '../../../lib/wallet-keys';
 import { cacheWallet } from './queries';
 
 /** BAL-2: GET /api/wallet/refresh/slot asks every provider again and answers the refreshed wallet. */

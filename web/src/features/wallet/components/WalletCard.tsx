@@ -2,7 +2,7 @@ import './wallet.css';
 import '@mantine/core/styles/Skeleton.css';
 import { ActionIcon, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { Money, useMoneyText } from '../../../components/Money';
 import { FieldLabel } from '../../../components/FieldLabel';
@@ -12,7 +12,6 @@ import { formatDateTime } from '../../../lib/format';
 import { lastSyncOf, useWallet, walletFigures } from '../api/get-wallet';
 import { storedLastSync } from '../api/queries';
 import { useRefreshSlots } from '../api/refresh-slots';
-import { SpinCoinButton } from '../../spin/components/SpinCoinButton';
 
 /** The "last updated" line under a balance (BAL-2). */
 export function LastSyncText({ value }: { value: string | null }) {
@@ -24,8 +23,12 @@ export function LastSyncText({ value }: { value: string | null }) {
   );
 }
 
-/** HOME-1 / BAL-1 / BAL-2: the total (main wallet plus games), its parts, refresh and last sync. */
-export function WalletCard() {
+/**
+ * HOME-1 / BAL-1 / BAL-2: the total (main wallet plus games), its parts, refresh and last sync.
+ * `actions` stand before the refresh button: the app puts the spin-coin button there (app/home-cards.tsx),
+ * since features do not import each other.
+ */
+export function WalletCard({ actions }: { actions?: ReactNode }) {
   const { t } = useTranslation();
   const money = useMoneyText();
   const query = useWallet();
@@ -47,8 +50,7 @@ export function WalletCard() {
             {t('home.walletTotal')}
           </Text>
           <Group gap={8} wrap="nowrap">
-            {/* HOME-1: the spin-coin button, only while the wheel is active. */}
-            <SpinCoinButton coins={query.data?.profile.coin} />
+            {actions}
             {/* A native title, not Mantine's Tooltip: the home page then loads no floating-ui (about 19 KB gzip). */}
             <ActionIcon
               variant="white"

@@ -61,7 +61,7 @@ export function WithdrawModal({ opened, onClose, ...props }: WithdrawModalProps)
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={t('withdraw.title')} centered radius="lg">
-      {/* Mounted while open: the form makes its idempotency key when it opens (STYLE.md 6). */}
+      {/* Mounted while open: the form makes its idempotency key when it opens (lib/idempotency.ts). */}
       {opened && <WithdrawForm onClose={onClose} {...props} />}
     </Modal>
   );
@@ -122,7 +122,7 @@ function WithdrawForm({
         onWithdrawn(withdrawal);
       },
       onError: (error) => {
-        // A network error or a 5xx keeps the key: the retry is the same request (STYLE.md 6).
+        // A network error or a 5xx keeps the key: the retry is the same request (lib/idempotency.ts).
         idempotency.settle(error);
         setServerError(errorCode(error));
       },

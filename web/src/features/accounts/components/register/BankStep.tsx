@@ -73,7 +73,7 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
     if (!values.bankAccountNo) next.bankAccountNo = required;
     else if (!isBankAccountNo(values.bankAccountNo))
       next.bankAccountNo = errorText('INVALID_BANK_ACCOUNT_NO');
-    // part1 §5: KTB, TMB and BBL need the holder's name in English letters.
+    // REG-6: KTB, TMB and BBL need the holder's name in English letters.
     if (english) {
       if (values.firstName.trim() && !isEnglishName(values.firstName.trim()))
         next.firstName = errorText('BANK_ACCOUNT_NAME_ENG');

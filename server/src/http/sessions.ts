@@ -1,6 +1,9 @@
-import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/db.ts';
-import { newToken, sha256 } from '../../lib/crypto.ts';
+// The bearer sessions (SH-18): modules/accounts creates and revokes them at login and logout; http/auth.ts
+// resolves one for every authenticated request and realtime/ checks that a socket's is still live. They
+// sit in http/, beside their only reader on the request path, because http/ imports no module.
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/db.ts';
+import { newToken, sha256 } from '../lib/crypto.ts';
 
 export interface SessionMember {
   memberId: string;
@@ -15,7 +18,8 @@ export async function createSession(
   q: Queryable,
   opts: {
     memberId: string;
-    remember: boolean;
+    /** "Remember me": the longer lifetimes. */
+    longLived: boolean;
     now: Date;
     policy: Config['session'];
     ip: string;
@@ -23,7 +27,7 @@ export async function createSession(
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const { idle, absolute } = lifetimes(opts.policy, opts.remember);
+  const { idle, absolute } = lifetimes(opts.policy, opts.longLived);
   const idleExpires = new Date(opts.now.getTime() + idle);
   const absoluteExpires = new Date(opts.now.getTime() + absolute);
   await q.query(
@@ -33,7 +37,7 @@ export async function createSession(
     [
       sha256(token),
       opts.memberId,
-      opts.remember,
+      opts.longLived,
       opts.now,
       idleExpires,
       absoluteExpires,
@@ -53,14 +57,15 @@ export async function resolveSession(
 ): Promise<(SessionMember & { status: string }) | undefined> {
   const tokenHash = sha256(token);
   const [row] = await q.query<{
-    member_id: string | bigint;
+    member_id: string;
     status: string;
-    remember: boolean;
+    long_lived: boolean;
     last_seen_at: Date;
     idle_expires_at: Date;
     absolute_expires_at: Date;
   }>(
-    `select s.member_id, m.status, s.remember, s.last_seen_at, s.idle_expires_at, s.absolute_expires_at
+    `select s.member_id::text as member_id, m.status, s.remember as long_lived, s.last_seen_at,
+            s.idle_expires_at, s.absolute_expires_at
      from sessions s join members m on m.id = s.member_id where s.token_hash = $1`,
     [tokenHash],
   );
@@ -70,13 +75,13 @@ export async function resolveSession(
     return undefined;
   }
   if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
-    const idleExpires = new Date(now.getTime() + lifetimes(policy, row.remember).idle);
+    const idleExpires = new Date(now.getTime() + lifetimes(policy, row.long_lived).idle);
     await q.query(
       `update sessions set last_seen_at = $2, idle_expires_at = least($3, absolute_expires_at) where token_hash = $1`,
       [tokenHash, now, idleExpires],
     );
   }
-  return { memberId: String(row.member_id), tokenHash, status: row.status };
+  return { memberId: row.member_id, tokenHash, status: row.status };
 }
 
 /**
@@ -105,8 +110,8 @@ export async function revokeMemberSessions(q: Queryable, memberId: string, excep
   ]);
 }
 
-function lifetimes(policy: Config['session'], remember: boolean) {
-  return remember
+function lifetimes(policy: Config['session'], longLived: boolean) {
+  return longLived
     ? { idle: policy.rememberIdleMs, absolute: policy.rememberAbsoluteMs }
     : { idle: policy.idleMs, absolute: policy.absoluteMs };
 }

@@ -1,0 +1,58 @@
+// The API's areas (server/src/modules/<area>/routes.ts), registered in this order in one scope, under the
+// hooks app.ts added before (rate limit, security headers, auth, the service's on/off switch). An area
+// with an operator side registers it only when OPS_TOKEN or OPS_TOKENS names one.
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from './context.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { agreementRoutes } from './modules/agreements/routes.ts';
+import { bonusRoutes } from './modules/bonuses/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import type { ChatCtx } from './modules/chat/service.ts';
+import { depositRoutes } from './modules/deposits/routes.ts';
+import { gameRoutes } from './modules/games/routes.ts';
+import { howtoRoutes } from './modules/howto/routes.ts';
+import { inviteRoutes } from './modules/invite/routes.ts';
+import { lookupRoutes } from './modules/lookups/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
+import { otpRoutes } from './modules/otp/routes.ts';
+import { refundRoutes } from './modules/refund/routes.ts';
+import { rewardRoutes } from './modules/rewards/routes.ts';
+import { slipRoutes } from './modules/slips/routes.ts';
+import { spinRoutes } from './modules/spin/routes.ts';
+import { statementRoutes } from './modules/statement/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
+
+type AreaRoutes = (api: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) => void;
+
+const AREAS: AreaRoutes[] = [
+  lookupRoutes,
+  howtoRoutes,
+  agreementRoutes,
+  otpRoutes,
+  accountRoutes,
+  walletRoutes,
+  withdrawalRoutes,
+  depositRoutes,
+  statementRoutes,
+  slipRoutes,
+  gameRoutes,
+  rewardRoutes,
+  bonusRoutes,
+  inviteRoutes,
+  refundRoutes,
+  spinRoutes,
+  opsRoutes,
+];
+
+export async function registerAreas(
+  app: FastifyInstance,
+  ctx: Ctx,
+  chat: Pick<ChatCtx, 'announce' | 'chatFiles'>,
+): Promise<void> {
+  await app.register(async (api) => {
+    for (const routes of AREAS) routes(api, ctx, ctx.config.opsTokens);
+    // The chat's routes take a wider context: the realtime rooms it announces to, its pictures' store.
+    chatRoutes(api, { ...ctx, ...chat }, ctx.config.opsTokens);
+  });
+}

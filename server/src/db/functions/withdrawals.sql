@@ -1,0 +1,156 @@
+-- Withdrawals: a whole request in one round trip, and a withdrawal's final state with its money, once.
+-- modules/withdrawals/service.ts is their caller.
+--
+-- Refusals a member can act on are raised with SQLSTATE P0004 and the error code as the message (the
+-- service turns them into the { message: CODE } answer); MONEY_NOT_ENOUGH is P0003 as in ledger_post.
+
+-- WD-1: the withdrawal limits of one currency, in minor units: the operator's, else none. An operator's
+-- script that still writes the old shape ({minMinor, maxMinor}) sets the baht limits, as it always did.
+-- PL/pgSQL rather than SQL so that its plan is kept between the calls of wallet_withdraw.
+create or replace function withdraw_limits(p_currency text) returns jsonb language plpgsql stable as $$
+begin
+  return coalesce((select coalesce(s.value -> p_currency,
+                                   case when p_currency = 'BAHT' and s.value ? 'minMinor' then s.value end)
+                   from settings s where s.key = 'withdraw.limits'), '{}'::jsonb);
+end $$;
+
+-- WD-1, WD-2: one withdrawal request under its Idempotency-Key, a whole request (key claim, settings,
+-- balance lock, insert, ledger_post, stored answer) as one statement and one transaction, so no
+-- PostgreSQL session holds its locks idle in transaction while Node works.
+--
+-- p_amount null means the whole wallet (withdrawAll), with p_seen the balance the member saw (or null). A
+-- key already used returns the first answer and moves nothing (replayed true); the same key with another
+-- request hash is IDEMPOTENCY_KEY_REUSED. A refusal rolls everything back, the key included, so a retry
+-- is tried afresh. Limits are those of the member's currency (withdraw_limits).
+--
+-- With automatic payouts (the operator's withdraw.autoPayout, read in the same transaction) and a payout
+-- provider at the server (p_can_pay), the withdrawal is claimed for its payout here: inserted PROCESSING
+-- with its first attempt, and `payout` answers what the bank call needs. That saves the claim its own
+-- transaction; members see PROCESSING as pending. Otherwise it waits PENDING for the operator.
+--
+-- PRO-3: a withdrawal whose member changed the payout account less than withdraw.newAccountHoldHours ago
+-- (read in the same transaction, 24 by default) is inserted PENDING and held for the operator instead
+-- (held_for NEW_ACCOUNT; docs/decisions.md "Changing the payout account needs the password, a code, and
+-- a wait").
+create or replace function wallet_withdraw(p_member bigint, p_key text, p_hash bytea, p_amount bigint,
+                                           p_seen bigint, p_public_id text, p_created_at text,
+                                           p_can_pay boolean)
+returns table (response jsonb, replayed boolean, payout jsonb)
+language plpgsql as $$
+declare
+  v_at timestamptz := p_created_at::timestamptz;
+  v_wallet text := ledger_member_account(p_member, 'wallet');
+  v_pending text := ledger_member_account(p_member, 'pending_withdrawal');
+  v_claimed boolean;
+  v_seen_response jsonb;
+  v_limits jsonb;
+  v_auto boolean;
+  v_hold_setting jsonb;
+  v_hold_hours double precision;
+  v_balance bigint;
+  v_amount bigint;
+  v_withdrawal text;
+  v_response jsonb;
+  v_payout jsonb;
+begin
+  -- On unless the setting is false (or 0 or ""); absent means on.
+  v_auto := not coalesce((select s.value in ('false'::jsonb, '0'::jsonb, '""'::jsonb)
+                          from settings s where s.key = 'withdraw.autoPayout'), false);
+
+  select c.claimed, c.seen_response into v_claimed, v_seen_response
+  from idempotency_claim(p_member, p_key, p_hash, null) c;
+  if not v_claimed then
+    return query select v_seen_response, true, null::jsonb;
+    return;
+  end if;
+
+  v_limits := withdraw_limits((select m.currency from members m where m.id = p_member));
+  -- A number of hours, 0 turns the hold off; absent or not a non-negative number means 24.
+  select s.value into v_hold_setting from settings s where s.key = 'withdraw.newAccountHoldHours';
+  v_hold_hours := case when jsonb_typeof(v_hold_setting) = 'number' and (v_hold_setting #>> '{}')::numeric >= 0
+                       then (v_hold_setting #>> '{}')::double precision else 24 end;
+  -- One withdrawal decision at a time per member: the wallet row stays locked until commit.
+  select a.balance into v_balance from ledger_accounts a where a.code = v_wallet for update;
+  v_balance := coalesce(v_balance, 0);
+  v_amount := coalesce(p_amount, v_balance);
+  if p_seen is not null and p_seen > v_balance then
+    raise exception 'MONEY_NOT_ENOUGH' using errcode = 'P0003';
+  end if;
+  if v_amount <= 0 or v_amount > v_balance then
+    raise exception 'MONEY_NOT_ENOUGH' using errcode = 'P0003';
+  end if;
+  if v_amount < coalesce((v_limits ->> 'minMinor')::bigint, 0) then
+    raise exception 'WITHDRAW_MINIMUM' using errcode = 'P0004';
+  end if;
+  if v_amount > coalesce((v_limits ->> 'maxMinor')::bigint, 9007199254740991) then
+    raise exception 'WITHDRAW_MAXIMUM' using errcode = 'P0004';
+  end if;
+
+  -- Paid to the account registered now: a later profile change does not redirect this withdrawal.
+  -- With automatic payouts the withdrawal is claimed for its payout here (PROCESSING, first attempt),
+  -- which saves the claim's own transaction; the member still sees it pending. A member whose payout
+  -- account changed within the hold waits for the operator (PENDING, held_for NEW_ACCOUNT).
+  -- The hold is decided from the same row the account is copied from (one statement, one snapshot), so a
+  -- change committing in between cannot give the new account without its hold.
+  insert into withdrawals (public_id, member_id, amount, status, attempts, bank_code, bank_account_no,
+                           bank_account_name, held_for, created_at, updated_at)
+  select p_public_id, m.id, v_amount,
+         case when v_auto and p_can_pay and not h.held then 'PROCESSING' else 'PENDING' end,
+         case when v_auto and p_can_pay and not h.held then 1 else 0 end,
+         m.bank_code, m.bank_account_no, m.bank_account_name,
+         case when h.held then 'NEW_ACCOUNT' end, v_at, v_at
+  from members m
+  cross join lateral (select coalesce(m.bank_changed_at > v_at - make_interval(secs => v_hold_hours * 3600),
+                                      false) as held) h
+  where m.id = p_member
+  returning public_id, case when status = 'PROCESSING' then jsonb_build_object(
+           'reference', public_id, 'bankCode', bank_code, 'accountNo', bank_account_no,
+           'accountName', bank_account_name, 'amountMinor', amount::text,
+           'currency', (select m2.currency from members m2 where m2.id = p_member)) end
+  into v_withdrawal, v_payout;
+  if v_withdrawal is null then
+    raise exception 'no member %', p_member;
+  end if;
+  if ledger_post('withdrawal', 'withdrawal:' || p_public_id || ':requested', p_member, v_at,
+                 array[v_wallet, v_pending], array[-v_amount, v_amount]) is null then
+    raise exception 'withdrawal % posted twice', p_public_id;
+  end if;
+
+  -- The answer, as the API speaks it (major units, two decimals), kept for replays.
+  v_response := jsonb_build_object(
+    'withdrawalId', p_public_id,
+    'amount', round(v_amount / 100.0, 2),
+    'status', 'PENDING',
+    'balance', round((v_balance - v_amount) / 100.0, 2),
+    'createdAt', p_created_at);
+  update idempotency_keys k set response = v_response where k.member_id = p_member and k.key = p_key;
+  return query select v_response, false, v_payout;
+end $$;
+
+-- WD-2: a withdrawal's final state and its money, once. PAID sends the money to the bank (p_house),
+-- FAILED and REJECTED return it to the wallet. The status update is guarded by the state it leaves
+-- (PENDING for REJECTED, else PROCESSING): false means it was not in that state and nothing moved.
+create or replace function withdrawal_settle(p_public_id text, p_final text, p_reason text, p_at timestamptz,
+                                             p_house text)
+returns boolean
+language plpgsql as $$
+declare
+  v_member bigint;
+  v_amount bigint;
+begin
+  update withdrawals w set status = p_final, reason = p_reason, updated_at = p_at
+  where w.public_id = p_public_id
+    and w.status = case when p_final = 'REJECTED' then 'PENDING' else 'PROCESSING' end
+  returning w.member_id, w.amount into v_member, v_amount;
+  if v_member is null then
+    return false;
+  end if;
+  if ledger_post(case when p_final = 'PAID' then 'payout' else 'withdrawal_returned' end,
+                 'withdrawal:' || p_public_id || ':' || lower(p_final), v_member, p_at,
+                 array[ledger_member_account(v_member, 'pending_withdrawal'),
+                       case when p_final = 'PAID' then p_house else ledger_member_account(v_member, 'wallet') end],
+                 array[-v_amount, v_amount]) is null then
+    raise exception 'withdrawal:%:% posted twice', p_public_id, lower(p_final);
+  end if;
+  return true;
+end $$;
