@@ -69,16 +69,17 @@ create or replace function game_transfer_begin(p_member bigint, p_key text, p_ha
 returns table (response jsonb, replayed boolean, leg jsonb)
 language plpgsql as $$
 declare
-  v_claimed boolean;
-  v_seen_response jsonb;
+  v_claimed text;
   v_leg jsonb;
   v_response jsonb := jsonb_build_object('reference', p_reference);
   v_provider text := case when p_from = 'WALLET' then p_to else p_from end;
 begin
-  select c.claimed, c.seen_response into v_claimed, v_seen_response
-  from idempotency_claim(p_member, p_key, p_hash, v_response) c;
-  if not v_claimed then
-    return query select v_seen_response, true, null::jsonb;
+  -- The key first (idempotency.sql), with its answer: the reference is ours before the money moves.
+  insert into idempotency_keys (member_id, key, request_hash, response)
+  values (p_member, p_key, p_hash, v_response)
+  on conflict (member_id, key) do nothing returning key into v_claimed;
+  if v_claimed is null then
+    return query select idempotency_replay(p_member, p_key, p_hash), true, null::jsonb;
     return;
   end if;
 

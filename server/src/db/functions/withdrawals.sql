@@ -41,8 +41,7 @@ declare
   v_at timestamptz := p_created_at::timestamptz;
   v_wallet text := ledger_member_account(p_member, 'wallet');
   v_pending text := ledger_member_account(p_member, 'pending_withdrawal');
-  v_claimed boolean;
-  v_seen_response jsonb;
+  v_claimed text;
   v_limits jsonb;
   v_auto boolean;
   v_hold_setting jsonb;
@@ -57,10 +56,11 @@ begin
   v_auto := not coalesce((select s.value in ('false'::jsonb, '0'::jsonb, '""'::jsonb)
                           from settings s where s.key = 'withdraw.autoPayout'), false);
 
-  select c.claimed, c.seen_response into v_claimed, v_seen_response
-  from idempotency_claim(p_member, p_key, p_hash, null) c;
-  if not v_claimed then
-    return query select v_seen_response, true, null::jsonb;
+  -- The key first (idempotency.sql): a key used before answers its first request's answer.
+  insert into idempotency_keys (member_id, key, request_hash) values (p_member, p_key, p_hash)
+  on conflict (member_id, key) do nothing returning key into v_claimed;
+  if v_claimed is null then
+    return query select idempotency_replay(p_member, p_key, p_hash), true, null::jsonb;
     return;
   end if;
 
