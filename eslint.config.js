@@ -68,6 +68,7 @@ const serverZones = [
       'server/src/config.ts',
       'server/src/ledger',
       'server/src/lib',
+      'server/src/metrics',
       'server/src/providers',
       'server/src/payments',
       'server/src/errors.ts',

@@ -181,6 +181,7 @@ export const sendMessage = endpoint({
   }),
   response: chatMessageSchema,
   auth: false,
+  headers: { 'X-Chat-Guest': 'optional' },
 });
 
 /**
@@ -198,6 +199,7 @@ export const history = endpoint({
   }),
   response: z.object({ total: z.number().int(), messages: z.array(chatMessageSchema) }),
   auth: false,
+  headers: { 'X-Chat-Guest': 'optional' },
 });
 
 /** CHAT-6: marks the operator's and the bot's messages to the caller read; `read` is how many were new. */
@@ -207,6 +209,7 @@ export const readCustomer = endpoint({
   body: z.object({ userId: text().max(100).nullish(), guestId: text().max(100).nullish() }).nullish(),
   response: z.object({ read: z.number().int() }),
   auth: false,
+  headers: { 'X-Chat-Guest': 'optional' },
 });
 
 export const uploadResultSchema = z.object({ fileType: chatFileTypeSchema, filePath: text() });
@@ -222,6 +225,8 @@ export const uploadImage = endpoint({
   body: undefined,
   response: uploadResultSchema,
   auth: false,
+  headers: { 'X-Chat-Guest': 'optional' },
+  upload: { field: 'file', types: CHAT_IMAGE_TYPES, maxBytes: CHAT_IMAGE_MAX_BYTES },
 });
 /** CHAT-5: mp4 or quicktime (mov) up to CHAT_VIDEO_MAX_MB. */
 export const uploadVideo = endpoint({
@@ -230,6 +235,8 @@ export const uploadVideo = endpoint({
   body: undefined,
   response: uploadResultSchema,
   auth: false,
+  headers: { 'X-Chat-Guest': 'optional' },
+  upload: { field: 'file', types: CHAT_VIDEO_TYPES, maxBytes: CHAT_VIDEO_MAX_BYTES },
 });
 
 /** CHAT-5: where an uploaded file is read (GET, no auth: the name is a random 128-bit id). */

@@ -23,7 +23,22 @@ export interface Endpoint<
   response: Response;
   /** Whether the call needs a member session (Authorization: Bearer). */
   auth: boolean;
+  /**
+   * The request headers it reads besides the session `auth` asks for, and whether a call must send them
+   * (docs/api.md): Idempotency-Key on a request that moves money; X-Chat-Guest where a chat visitor may
+   * call instead of a member; Authorization 'optional' where anyone may call and a member's session
+   * changes the answer. The server reads no such header an endpoint does not declare
+   * (server/src/http/route.ts declaredHeader), so the API document (src/openapi) lists them all.
+   */
+  headers?: Partial<Record<EndpointHeader, 'required' | 'optional'>>;
+  /**
+   * A multipart/form-data body of one file part instead of JSON (`body` is then undefined); the server's
+   * route() refuses to register an upload route without it (server/src/http/route.ts).
+   */
+  upload?: { field: string; types: readonly string[]; maxBytes: number };
 }
+
+export type EndpointHeader = 'Idempotency-Key' | 'X-Chat-Guest' | 'Authorization';
 
 export function endpoint<B extends z.ZodType | undefined, R extends z.ZodType>(e: Endpoint<B, R>) {
   return e;

@@ -19,6 +19,7 @@ export const addDepositNotice = endpoint({
     createdAt: text(),
   }),
   auth: true,
+  headers: { 'Idempotency-Key': 'required' },
 });
 
 /**
@@ -112,6 +113,7 @@ export const createQrcode = endpoint({
   body: z.object({ amount: amountSchema }),
   response: qrcodeRecordSchema,
   auth: true,
+  headers: { 'Idempotency-Key': 'required' },
 });
 
 /** Cancels the member's QR {qrcodeId}; a QR already paid stays paid (the answer is then NOT_FOUND). */
@@ -159,4 +161,5 @@ export const redeemTruelink = endpoint({
   body: z.object({ link: text().trim().min(1).max(300) }),
   response: z.object({ depositId: text(), amount: z.number(), status: z.literal('SUCCESS') }),
   auth: true,
+  headers: { 'Idempotency-Key': 'required' },
 });

@@ -115,6 +115,11 @@ export const KRAPAO_ERROR_CODES = [
   'NOT_FOUND',
   /** Too many requests from one address (global limit). */
   'TOO_MANY_REQUESTS',
+  /**
+   * 503: the server cannot reach its database for now (an outage, a restart) or is shutting down. Nothing
+   * was done; the same request may be sent again (a money request with the same Idempotency-Key).
+   */
+  'SERVICE_UNAVAILABLE',
   /** Password shorter than PASSWORD_MIN_LENGTH (OWASP ASVS 6.2.1). */
   'PASSWORD_TOO_SHORT',
   /** New password equal to the old one. */
@@ -169,6 +174,11 @@ export const KRAPAO_ERROR_CODES = [
   'CHAT_FILE_TOO_LARGE',
   /** CHAT-5: a media message whose file was not uploaded into this conversation. */
   'CHAT_FILE_UNKNOWN',
+  /**
+   * CHAT-5: the caller (or, for a visitor, their address) has uploaded as many chat files or bytes as a
+   * day allows (settings chat.uploadsPerDay, chat.uploadMegabytesPerDay); 429 with Retry-After.
+   */
+  'CHAT_UPLOAD_LIMIT',
   /** CHAT-3: client side, joining the chat room failed: 'Cannot start chatting'. */
   'CHAT_CANNOT_START',
   /** SPIN-2 ("coins must be above 0"): a spin without a coin. */

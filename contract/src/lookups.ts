@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { bankNamesSchema } from './accounts.ts';
 import { agreementsVersionSchema } from './agreements.ts';
-import { endpoint, text } from './common.ts';
+import { endpoint, text, type Endpoint } from './common.ts';
 import { CURRENCIES } from './constants.ts';
 
 /** Text configured by the operator in each language; HTML in it is sanitised by the server. */
 export const localizedSchema = z.object({ th: text(), la: text(), en: text() });
 export type Localized = z.infer<typeof localizedSchema>;
 
-const lookup = <R extends z.ZodType>(name: string, response: R) =>
-  endpoint({ method: 'GET', path: `/api/lookup/${name}`, body: undefined, response, auth: false });
+const lookup = <R extends z.ZodType>(name: string, response: R, headers?: Endpoint['headers']) =>
+  endpoint({ method: 'GET', path: `/api/lookup/${name}`, body: undefined, response, auth: false, headers });
+/** A member's session, when sent, answers in the member's currency (LK-1). */
+const inMembersCurrency = { Authorization: 'optional' } as const;
 
 export const bankSchema = z.object({
   code: text(),
@@ -48,6 +50,7 @@ export const lookups = {
       wallets: z.array(depositWalletSchema),
       isManual: z.boolean(),
     }),
+    inMembersCurrency,
   ),
   conditions: lookup('conditions', z.object({ content: localizedSchema })),
   /**
@@ -74,7 +77,11 @@ export const lookups = {
       qrImageUrl: text(),
     }),
   ),
-  withdraw: lookup('withdraw', z.object({ withdrawMin: z.number(), withdrawMax: z.number() })),
+  withdraw: lookup(
+    'withdraw',
+    z.object({ withdrawMin: z.number(), withdrawMax: z.number() }),
+    inMembersCurrency,
+  ),
   slip: lookup(
     'slip',
     z.object({

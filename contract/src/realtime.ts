@@ -38,9 +38,14 @@ export const REALTIME_REFUSALS = ['invalid-token', 'INACTIVE_USER'] as const;
 
 /**
  * Handshake refusals that ask the client to come back later: too many handshakes from its address in a
- * minute (REALTIME_HANDSHAKES_PER_MIN), or a failure of the server's own. The session is not in question.
+ * minute (REALTIME_HANDSHAKES_PER_MIN), a failure of the server's own, or its database out of reach for
+ * now. The session is not in question.
  */
-export const REALTIME_RETRY_LATER = ['TOO_MANY_REQUESTS', 'INTERNAL_SERVER_ERROR'] as const;
+export const REALTIME_RETRY_LATER = [
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
 
 const amount = z.number();
 

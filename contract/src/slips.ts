@@ -43,6 +43,7 @@ export const uploadSlip = endpoint({
   body: undefined,
   response: slipSchema,
   auth: true,
+  upload: { field: 'file', types: SLIP_IMAGE_TYPES, maxBytes: SLIP_MAX_BYTES },
 });
 
 /** SLIP-3: the member's slips, newest first. */

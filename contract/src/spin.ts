@@ -106,6 +106,8 @@ export const spin = endpoint({
     }),
   }),
   auth: true,
+  // A retry with the same key answers the first spin's prize (docs/api.md "Spin wheel").
+  headers: { 'Idempotency-Key': 'optional' },
 });
 
 export const couponSchema = z.object({

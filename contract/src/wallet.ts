@@ -102,6 +102,7 @@ export const transfer = endpoint({
   body: z.object({ from: transferAccount, to: transferAccount, amount: amountSchema }),
   response: transferSchema,
   auth: true,
+  headers: { 'Idempotency-Key': 'required' },
 });
 
 /**
@@ -114,4 +115,5 @@ export const transferAll = endpoint({
   body: z.object({ to: transferAccount, from: transferAccount.optional() }),
   response: transferSchema,
   auth: true,
+  headers: { 'Idempotency-Key': 'required' },
 });

@@ -21,6 +21,7 @@ export const withdraw = endpoint({
   body: z.object({ amount: amountSchema }),
   response: withdrawalSchema,
   auth: true,
+  headers: { 'Idempotency-Key': 'required' },
 });
 
 /**
@@ -33,4 +34,5 @@ export const withdrawAll = endpoint({
   body: z.object({ amount: amountSchema.optional() }),
   response: withdrawalSchema,
   auth: true,
+  headers: { 'Idempotency-Key': 'required' },
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { REGIONS } from '@krapao/contract';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import { parseStorageUrl, type StorageTarget } from './providers/storage/storage-url.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -85,6 +86,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+:[^,:]{16,}(,[A-Za-z0-9_.-]+:[^,:]{16,})*$/)
     .optional(),
+  /**
+   * GET /metrics (metrics/serve.ts) on a listener of its own at this port, bound to HOST: never on the
+   * public port. 0 takes a free port (tests).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Bearer token of GET /metrics: on the main port when METRICS_PORT is not set, else on that port too. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Secret for HMACs (OTP codes). When absent, one is made once and kept in the database. */
   APP_SECRET: z.string().min(32).optional(),
   /** Folder of uploaded slip pictures; DATA_DIR/slips by default. Several instances need a shared one. */
@@ -92,11 +100,27 @@ const envSchema = z.object({
   /** Folder of chat uploads; DATA_DIR/chat by default. Several instances need a shared one. */
   CHAT_STORAGE_DIR: z.string().optional(),
   /**
+   * Where slip pictures and chat files are kept (providers/storage/storage-url.ts): none or file:///folder
+   * keeps folders, s3://bucket/prefix?endpoint=&region=&forcePathStyle= an S3-compatible bucket.
+   */
+  STORAGE_URL: z.string().optional(),
+  /**
    * How long a camera photo (or a picture that needed more than the quick lane's second) may take on the
    * QR-reading worker before its slip fails IMG_SIZE_UNABLE_TO_PROCESS (slips/read-qr.ts).
    */
   SLIP_READ_TIMEOUT_MS: positiveInt.default(16_000),
+  /**
+   * On SIGTERM or SIGINT, how long requests in flight may take to finish before their connections are cut
+   * (http/drain.ts); readiness answers 503 from the signal on.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
 });
+
+/** The metrics listener cannot share the public port: the load balancer would reach it there. */
+function metricsApart(e: { PORT: number; METRICS_PORT?: number | undefined }, ctx: z.RefinementCtx) {
+  if (e.METRICS_PORT && e.METRICS_PORT === e.PORT)
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
+}
 
 export type Config = {
   port: number;
@@ -118,6 +142,9 @@ export type Config = {
   bankFeedSecret: string | undefined;
   /** Operator name by token; empty turns the operator API off. */
   opsTokens: Map<string, string>;
+  /** GET /metrics: its own port (bound to HOST), and its bearer token; neither turns it off. */
+  metricsPort: number | undefined;
+  metricsToken: string | undefined;
   qrGatewaySecret: string | undefined;
   gamesSecret: string | undefined;
   gameCallTimeoutMs: number;
@@ -128,9 +155,12 @@ export type Config = {
   reconcileAfterS: number;
   publicUrl: string | undefined;
   simUrl: string | undefined;
+  /** Folders (slipStorageDir, chatStorageDir) or a bucket: STORAGE_URL. */
+  storage: StorageTarget;
   slipStorageDir: string;
   chatStorageDir: string;
   slipReadTimeoutMs: number;
+  shutdownGraceMs: number;
 };
 
 const MINUTE_MS = 60_000;
@@ -140,12 +170,15 @@ const DAY_MS = 24 * HOUR_MS;
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (FOO=) means "not set", as shells and CI files often write it.
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(set);
+  const parsed = envSchema.superRefine(metricsApart).safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const storage = parseStorageUrl(e.STORAGE_URL, set);
+  if ('error' in storage) throw new Error(`Invalid configuration:\n  STORAGE_URL: ${storage.error}`);
+  const filesRoot = (storage.kind === 'folder' ? storage.root : undefined) ?? e.DATA_DIR;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -181,6 +214,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           return [token, name] as [string, string];
         }),
     ]),
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
     qrGatewaySecret: e.QR_GATEWAY_SECRET,
     gamesSecret: e.GAMES_SECRET,
     gameCallTimeoutMs: e.GAME_CALL_TIMEOUT_MS,
@@ -191,8 +226,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reconcileAfterS: e.RECONCILE_AFTER_S,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     simUrl: e.SIM_URL?.replace(/\/$/, ''),
-    slipStorageDir: e.SLIP_STORAGE_DIR ?? join(e.DATA_DIR, 'slips'),
-    chatStorageDir: e.CHAT_STORAGE_DIR ?? join(e.DATA_DIR, 'chat'),
+    storage,
+    slipStorageDir: e.SLIP_STORAGE_DIR ?? join(filesRoot, 'slips'),
+    chatStorageDir: e.CHAT_STORAGE_DIR ?? join(filesRoot, 'chat'),
     slipReadTimeoutMs: e.SLIP_READ_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -9,6 +9,7 @@ import type { TrueWalletVouchers } from './providers/truewallet/truewallet.ts';
 import type { SlipVerifier } from './providers/slip-verify/slip-verify.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
 import type { FileStore } from './providers/storage/storage.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 /** What services need, chosen by main.ts or a test: the database, the clock and the providers. */
 export interface Ctx {
@@ -34,6 +35,8 @@ export interface Ctx {
   trueWallet: TrueWalletVouchers | undefined;
   /** The game providers' transfer-wallet API; undefined when none is configured. */
   games: GameProvider | undefined;
+  /** Counts money movements' outcomes where they are known (metrics/metrics.ts); a no-op when metrics are off. */
+  metrics: Metrics;
   /** This server's address as the outside world reaches it (callback URLs). */
   publicUrl: () => string;
   log: FastifyBaseLogger;

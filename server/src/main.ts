@@ -6,6 +6,9 @@ import { migrate } from './db/migrate.ts';
 import { DEMO_MEMBER, LAO_DEMO_MEMBER } from './db/seed.ts';
 import { seed } from './seed.ts';
 
+/** After the grace, how long stopping the jobs and closing the database may take before the process exits anyway. */
+const AFTER_GRACE_MS = 10_000;
+
 const config = loadConfig();
 const db = await connect({
   databaseUrl: config.databaseUrl,
@@ -17,18 +20,26 @@ await seed(db, { demoMember: config.simulate, region: config.region });
 
 const app = await buildApp({ config, db });
 let closing = false;
+// SIGTERM and SIGINT drain the server (http/drain.ts): readiness 503 at once, requests in flight finish
+// within SHUTDOWN_GRACE_MS, then the jobs stop and the database closes. Exit 0 when all finished in time,
+// 1 when the grace ran out or the rest of the shutdown hung.
 const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+  setTimeout(() => {
+    app.log.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs + AFTER_GRACE_MS).unref();
+  let code = 0;
   try {
-    await app.close();
+    if ((await app.drain(config.shutdownGraceMs)).forced) code = 1;
     await db.close();
-  } finally {
-    clearTimeout(force);
-    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    code = 1;
   }
+  process.exit(code);
 };
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

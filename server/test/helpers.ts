@@ -27,7 +27,12 @@ export interface TestApp {
 
 export async function makeApp(
   env: Record<string, string> = {},
-  opts: { extend?: (app: FastifyInstance) => void; deps?: Partial<AppDeps> } = {},
+  opts: {
+    extend?: (app: FastifyInstance) => void;
+    deps?: Partial<AppDeps>;
+    /** On PostgreSQL: the app reaches the database at this address (a proxy the test can cut) instead. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
@@ -37,7 +42,7 @@ export async function makeApp(
   // still runs and finds nothing to do.
   const dumpFile = url ? undefined : inject('pgliteDumps')[region];
   const pgliteDump = dumpFile ? new Blob([readFileSync(dumpFile)]) : undefined;
-  const db = await connect({ databaseUrl: url, schema, pgliteDump });
+  const db = await connect({ databaseUrl: url && (opts.databaseUrl ?? url), schema, pgliteDump });
   await migrate(db);
   if (!pgliteDump) await seed(db, { demoMember: true, region });
   const clock = manualClock(new Date('2026-11-21T10:00:00Z'));

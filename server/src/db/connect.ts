@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Db, Queryable } from './db.ts';
+import { rethrowUnavailable } from './unavailable.ts';
 
 /*
  * What a column comes back as, the same on both engines, so that the row types declared at each query
@@ -28,6 +29,8 @@ const INT8_ARRAY = 1016;
 const DATE_ARRAY = 1182;
 const NUMERIC_ARRAY = 1231;
 const bigintOf = (text: string) => BigInt(text);
+/** Connections each server instance opens to PostgreSQL at most. */
+const POOL_MAX = 10;
 
 export interface ConnectOptions {
   databaseUrl?: string | undefined;
@@ -94,15 +97,19 @@ async function connectPostgres(url: string, schema: string | undefined): Promise
   pg.types.setTypeParser(oid(NUMERIC_ARRAY), textArray);
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection the server drops (a restart, a failover, the network cut) is reported here, and
+  // an 'error' event without a listener would end the process. The pool has already discarded it; the next
+  // query opens another, or fails DatabaseUnavailable, and that is what gets reported (unavailable.ts).
+  pool.on('error', () => {});
   const root: Queryable = {
     async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(statementOf(sql, params))).rows as T[];
+      return (await pool.query(statementOf(sql, params)).catch(rethrowUnavailable)).rows as T[];
     },
     async exec(sql: string) {
-      await pool.query(sql);
+      await pool.query(sql).catch(rethrowUnavailable);
     },
   };
   return {
@@ -110,26 +117,42 @@ async function connectPostgres(url: string, schema: string | undefined): Promise
     query: root.query,
     exec: root.exec,
     async tx(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(rethrowUnavailable);
+      // A checked-out client has no listener of the pool's: a connection lost between two statements
+      // (while fn awaits something else) would otherwise be an unhandled 'error' event. The statement
+      // that follows fails, and so does the transaction.
+      let lost: Error | undefined;
+      const onError = (err: Error) => (lost = err);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
           async query<T>(sql: string, params?: unknown[]) {
-            return (await client.query(statementOf(sql, params))).rows as T[];
+            return (await client.query(statementOf(sql, params)).catch(rethrowUnavailable)).rows as T[];
           },
           async exec(sql: string) {
-            await client.query(sql);
+            await client.query(sql).catch(rethrowUnavailable);
           },
         });
+        // A COMMIT whose answer is lost may have committed: the money paths' Idempotency-Keys make the
+        // client's retry answer what happened (docs/decisions.md, "Production").
         await client.query('COMMIT');
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});
-        throw err;
+        rethrowUnavailable(err);
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is not given back to the pool.
+        client.release(lost ?? undefined);
       }
     },
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
     close: () => pool.end(),
   };
 }

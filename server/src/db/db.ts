@@ -19,6 +19,8 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: how much of the connection pool is in use (the metrics read it when scraped). */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   /** PGlite only: its data folder as a tar, to start others from (ConnectOptions.pgliteDump). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;

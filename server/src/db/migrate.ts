@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MIGRATIONS_DIR = join(here, 'migrations');
@@ -78,4 +78,45 @@ export async function migrate(db: Db): Promise<Migrated> {
     );
     return { migrations: applied, functions: functions.map((f) => f.name) };
   });
+}
+
+export interface SchemaStatus {
+  /** This build's migrations the database has not run. */
+  pendingMigrations: string[];
+  /** Function files whose recorded checksum differs from this build's (or that one side lacks). */
+  changedFunctions: string[];
+}
+
+/** This build's files, read once: readiness compares them with the database at every probe. */
+let expected: { migrations: string[]; functions: Map<string, string> } | undefined;
+const expectedSchema = () =>
+  (expected ??= {
+    migrations: sqlFiles(MIGRATIONS_DIR).map((f) => f.name),
+    functions: new Map(functionFiles().map((f) => [f.name, checksumOf(f.text)])),
+  });
+
+/**
+ * How far the database is from what migrate() would leave it as with this build's files (readiness,
+ * http/health.ts). Migrations the database ran that this build does not know (a newer build's) are
+ * history and do not count; function files do, both ways, since they are the code the server calls.
+ */
+export async function schemaStatus(db: Queryable): Promise<SchemaStatus> {
+  const files = expectedSchema();
+  const [tables] = await db.query<{ migrations: boolean; functions: boolean }>(
+    `select to_regclass('schema_migrations') is not null as migrations,
+            to_regclass('schema_functions') is not null as functions`,
+  );
+  if (!tables?.migrations || !tables.functions)
+    return { pendingMigrations: files.migrations, changedFunctions: [...files.functions.keys()] };
+  const rows = await db.query<{ kind: 'migration' | 'function'; name: string; checksum: string | null }>(
+    `select 'migration' as kind, name, null as checksum from schema_migrations
+     union all select 'function', file, checksum from schema_functions`,
+  );
+  const ran = new Set(rows.filter((r) => r.kind === 'migration').map((r) => r.name));
+  const recorded = new Map(rows.filter((r) => r.kind === 'function').map((r) => [r.name, r.checksum]));
+  const names = new Set([...files.functions.keys(), ...recorded.keys()]);
+  return {
+    pendingMigrations: files.migrations.filter((m) => !ran.has(m)),
+    changedFunctions: [...names].filter((f) => recorded.get(f) !== files.functions.get(f)).sort(),
+  };
 }

@@ -1,16 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@krapao/contract';
+import { DatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 
 /**
  * The one error handler: every failure is { message: CODE } with a fitting status. A 5xx says only
- * INTERNAL_SERVER_ERROR; the details go to the log, never to the client.
+ * INTERNAL_SERVER_ERROR, or SERVICE_UNAVAILABLE while the database cannot be reached (the request can be
+ * sent again, with its Idempotency-Key); the details go to the log, never to the client.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { code, status } = classify(err);
-    if (status >= 500) req.log.error({ err }, 'request failed');
+    // An outage fails every request alike: readiness reports it, the log notes each at warn.
+    if (code === 'SERVICE_UNAVAILABLE')
+      req.log.warn({ err: err.message }, 'request failed: database unavailable');
+    else if (status >= 500) req.log.error({ err }, 'request failed');
     else req.log.info({ code, status }, 'request refused');
     if (err instanceof AppError && err.retryAfterS !== undefined)
       void reply.header('retry-after', String(err.retryAfterS));
@@ -20,6 +25,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 function classify(err: FastifyError): { code: ErrorCode; status: number } {
   if (err instanceof AppError) return { code: err.code, status: err.status };
+  if (err instanceof DatabaseUnavailable) return { code: 'SERVICE_UNAVAILABLE', status: 503 };
   if (hasZodFastifySchemaValidationErrors(err) || err.validation)
     return { code: 'INVALID_REQUEST', status: 400 };
   const status = err.statusCode ?? 500;

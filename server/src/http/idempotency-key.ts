@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@krapao/contract';
+import { declaredHeader } from './route.ts';
 
-/** The Idempotency-Key header of a money-moving request, if any. */
+/** The Idempotency-Key header of a money-moving request, if any (its endpoint declares it). */
 export function idempotencyKey(req: FastifyRequest): string | undefined {
-  const v = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-  return typeof v === 'string' ? v : undefined;
+  return declaredHeader(req, IDEMPOTENCY_HEADER);
 }

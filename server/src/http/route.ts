@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pathParamsSchema, type Endpoint } from '@krapao/contract';
+import { pathParamsSchema, type Endpoint, type EndpointHeader } from '@krapao/contract';
 import type { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract endpoint route() registered the route for. */
+    endpoint?: Endpoint;
+  }
+}
 
 /** The body of a contract endpoint, as its schema parses it. */
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
@@ -18,6 +25,12 @@ export function route<E extends Endpoint>(
   handler: (req: FastifyRequest, body: BodyOf<E>) => Promise<z.input<E['response']>>,
 ) {
   const params = pathParamsSchema(e.path);
+  // The API document shows a file form only where the contract declares `upload`: a route that reads
+  // multipart bodies (its scope registered @fastify/multipart) declares it, and only such a route does.
+  if (Boolean(e.upload) !== app.hasContentTypeParser('multipart/form-data'))
+    throw new Error(
+      `${e.method} ${e.path}: declare upload in its contract endpoint exactly where it takes a file`,
+    );
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     // The contract writes path parameters as {name}; Fastify's router wants :name.
@@ -28,6 +41,26 @@ export function route<E extends Endpoint>(
       response: { 200: e.response },
     },
     ...(e.auth ? { preHandler: app.authenticate } : {}),
+    config: { endpoint: e },
     handler: (req) => handler(req, req.body as BodyOf<E>),
   });
+}
+
+/** The contract endpoint a request was routed to by route(); undefined for a route of its own. */
+export function endpointOf(req: FastifyRequest): Endpoint | undefined {
+  return req.routeOptions.config.endpoint;
+}
+
+/**
+ * A request header the endpoint declares in the contract (Endpoint.headers), so the API document lists
+ * every header the server reads: reading an undeclared one is a programming error, and fails the route's
+ * tests with a message saying what to declare.
+ */
+export function declaredHeader(req: FastifyRequest, name: EndpointHeader): string | undefined {
+  if (!endpointOf(req)?.headers?.[name])
+    throw new Error(
+      `${req.method} ${req.routeOptions.url} reads ${name}: declare it in its contract endpoint's headers`,
+    );
+  const value = req.headers[name.toLowerCase()];
+  return typeof value === 'string' ? value : undefined;
 }

@@ -24,35 +24,47 @@ export async function reset(q: Queryable, key: string): Promise<void> {
 export interface Taken {
   key: string;
   hits: number;
+  /** What this hit added (1, or an amount such as kilobytes). */
+  amount: number;
   windowStartedAt: Date;
   windowEndsAt: Date;
 }
 
-/** hit() that also says which window the hit went into, so it can be given back to that window only. */
-export async function take(q: Queryable, key: string, windowS: number, now: Date): Promise<Taken> {
+/**
+ * hit() that also says which window the hit went into, so it can be given back to that window only.
+ * `amount` counts something other than calls (the kilobytes of uploads).
+ */
+export async function take(
+  q: Queryable,
+  key: string,
+  windowS: number,
+  now: Date,
+  amount = 1,
+): Promise<Taken> {
   const [row] = await q.query<{ hits: number; window_started_at: Date }>(
-    `insert into rate_limits (key, window_started_at, hits) values ($1, $2, 1)
+    `insert into rate_limits (key, window_started_at, hits) values ($1, $2, $4)
      on conflict (key) do update set
        hits = case when rate_limits.window_started_at <= $2::timestamptz - make_interval(secs => $3)
-                   then 1 else rate_limits.hits + 1 end,
+                   then $4 else rate_limits.hits + $4 end,
        window_started_at = case when rate_limits.window_started_at <= $2::timestamptz - make_interval(secs => $3)
                    then $2 else rate_limits.window_started_at end
      returning hits, window_started_at`,
-    [key, now, windowS],
+    [key, now, windowS, amount],
   );
   const windowStartedAt = row!.window_started_at;
   return {
     key,
     hits: row!.hits,
+    amount,
     windowStartedAt,
     windowEndsAt: new Date(windowStartedAt.getTime() + windowS * 1000),
   };
 }
 
-/** Takes back one hit, unless its window has ended meanwhile (a new window owes it nothing). */
+/** Takes back a hit, unless its window has ended meanwhile (a new window owes it nothing). */
 export async function giveBack(q: Queryable, taken: Taken): Promise<void> {
   await q.query(
-    'update rate_limits set hits = hits - 1 where key = $1 and window_started_at = $2 and hits > 0',
-    [taken.key, taken.windowStartedAt],
+    'update rate_limits set hits = greatest(hits - $3, 0) where key = $1 and window_started_at = $2 and hits > 0',
+    [taken.key, taken.windowStartedAt, taken.amount],
   );
 }

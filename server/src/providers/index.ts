@@ -18,6 +18,7 @@ import type { SlipVerifier } from './slip-verify/slip-verify.ts';
 import { httpSms } from './sms/http-sms.ts';
 import type { SmsSender } from './sms/sms.ts';
 import { diskStore } from './storage/disk-storage.ts';
+import { s3Bucket } from './storage/s3-storage.ts';
 import type { FileStore } from './storage/storage.ts';
 import { httpTrueWallet } from './truewallet/http-truewallet.ts';
 import type { TrueWalletVouchers } from './truewallet/truewallet.ts';
@@ -30,9 +31,9 @@ export interface GivenProviders {
   payouts?: PayoutProvider | null;
   /** Defaults to the simulated bank's transaction inquiry when SIMULATE is on. */
   slipVerifier?: SlipVerifier;
-  /** Defaults to a folder on disk, config.slipStorageDir. */
+  /** Defaults to STORAGE_URL's bucket (under slips/), else a folder on disk, config.slipStorageDir. */
   slipFiles?: FileStore;
-  /** Defaults to a folder on disk, config.chatStorageDir. */
+  /** Defaults to STORAGE_URL's bucket (under chat/), else a folder on disk, config.chatStorageDir. */
   chatFiles?: FileStore;
   /** Default to the simulated gateways and voucher service when SIMULATE is on. */
   qrGateway?: QrGateway;
@@ -74,6 +75,13 @@ export function chooseProviders(
   const simBase = () => config.simUrl ?? `${opts.ownUrl()}/sim`;
   const derived = (name: string) => (sim ? hmac(opts.secret, name).toString('hex') : undefined);
   const gamesSecret = config.gamesSecret ?? derived('games');
+  // Slips and chat share one bucket under prefixes of their own; one client serves both.
+  const storage = config.storage;
+  const bucket = storage.kind === 's3' ? s3Bucket(storage) : undefined;
+  const files = (area: 'slips' | 'chat') =>
+    bucket && storage.kind === 's3'
+      ? bucket.store(`${storage.prefix}${area}/`)
+      : diskStore(area === 'slips' ? config.slipStorageDir : config.chatStorageDir);
   return {
     sms: given.sms ?? (sim ? httpSms({ baseUrl: () => `${simBase()}/sms` }) : noSms(opts.log)),
     payouts:
@@ -97,8 +105,8 @@ export function chooseProviders(
         : undefined),
     slipVerifier:
       given.slipVerifier ?? (sim ? httpSlipVerifier({ baseUrl: () => `${simBase()}/bank` }) : undefined),
-    slipFiles: given.slipFiles ?? diskStore(config.slipStorageDir),
-    chatFiles: given.chatFiles ?? diskStore(config.chatStorageDir),
+    slipFiles: given.slipFiles ?? files('slips'),
+    chatFiles: given.chatFiles ?? files('chat'),
     gamesSecret,
   };
 }

@@ -13,6 +13,8 @@ export interface OutboxHandlers {
   /** Reading failed for a while and works again: events may have been pruned meanwhile. */
   onRecovered: () => void;
   onError: (err: unknown) => void;
+  /** Every event before this horizon has been read (the metrics' outbox lag counts from it). */
+  onRead?: (horizon: string) => void;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function readOutbox(db: Db, handlers: OutboxHandlers): Promise<() =
     );
     for (const row of rows) if (row.payload !== null) handlers.onPayload(row.payload);
     from = rows[0]!.horizon;
+    handlers.onRead?.(from);
     if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = Date.now();
       await pruneRealtimeEvents(db, from, new Date(prunedAt));

@@ -12,9 +12,11 @@ import {
   REALTIME_MAX_MESSAGE_BYTES,
   REALTIME_PATH,
   type ChatJoinAck,
+  type ErrorCode,
   type MoneyEvent,
 } from '@krapao/contract';
 import type { Ctx } from '../context.ts';
+import { DatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import { sessionOfToken } from '../http/auth.ts';
 import { clientAddressOf } from '../http/trust-proxy.ts';
@@ -92,10 +94,7 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPr
     io.use((socket, next) => {
       admit(ctx, limiter, addressOf(socket.request) ?? 'unknown', socket).then(
         () => next(),
-        (err: unknown) => {
-          if (!(err instanceof AppError)) ctx.log.error({ err }, 'realtime: handshake failed');
-          next(new Error(err instanceof AppError ? err.code : 'INTERNAL_SERVER_ERROR'));
-        },
+        (err: unknown) => next(new Error(handshakeRefusal(ctx, err))),
       );
     });
     io.on('connection', (socket: Socket) => {
@@ -115,6 +114,7 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPr
       });
     });
     const server = io;
+    ctx.metrics.countSockets(() => server.of('/').sockets.size);
     stopReading = await readOutbox(ctx.db, {
       onPayload: (payload) => {
         const event = parseDatabaseEvent(payload);
@@ -122,6 +122,7 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPr
         else ctx.log.warn({ payload }, 'realtime: an event that is not ours');
       },
       onError: (err) => ctx.log.error({ err }, 'realtime: reading the events failed'),
+      onRead: (horizon) => ctx.metrics.outboxRead(horizon),
       // Events written while reading failed may be gone: every member asks again.
       onRecovered: () => {
         ctx.log.warn('realtime: reading the events works again; members refresh');
@@ -155,6 +156,15 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPr
 async function admit(ctx: Ctx, limiter: HandshakeLimiter, address: string, socket: Socket) {
   if (!(await limiter.take(address))) throw new AppError('TOO_MANY_REQUESTS', 429);
   await authenticate(ctx, socket);
+}
+
+/** The code a refused handshake tells the browser: its reason, or a failure of ours to try again later. */
+function handshakeRefusal(ctx: Ctx, err: unknown): ErrorCode {
+  if (err instanceof AppError) return err.code;
+  // The browser comes back later (REALTIME_RETRY_LATER); readiness and the API report the outage.
+  if (err instanceof DatabaseUnavailable) return 'SERVICE_UNAVAILABLE';
+  ctx.log.error({ err }, 'realtime: handshake failed');
+  return 'INTERNAL_SERVER_ERROR';
 }
 
 /**

@@ -6,17 +6,19 @@ import { chat } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sessionOfToken } from '../../http/auth.ts';
+import { declaredHeader } from '../../http/route.ts';
 import { verifyGuestToken } from './guest.ts';
 import type { Caller } from './service.ts';
 
 export async function callerOf(ctx: Ctx, req: FastifyRequest): Promise<Caller> {
+  const guestToken = declaredHeader(req, chat.CHAT_GUEST_HEADER);
   const header = req.headers.authorization;
   if (header) {
     const token = /^Bearer (.*)$/.exec(header)?.[1];
     if (!token) throw new AppError('invalid-token', 401);
     return { kind: 'member', memberId: (await sessionOfToken(ctx, token)).memberId };
   }
-  return guestCaller(ctx, req.headers[chat.CHAT_GUEST_HEADER.toLowerCase()]);
+  return guestCaller(ctx, guestToken);
 }
 
 /** A visitor's verified guest token (an HTTP header or a socket's handshake); CHAT_GUEST_INVALID else. */

@@ -1,10 +1,17 @@
 // CHAT-5: what an uploaded file is, judged by its bytes (never by its name or the browser's type), and
 // the picture or video without its metadata (a phone photo's EXIF, a phone video's udta/meta boxes carry
 // where it was taken). No decoder runs on the main thread and no native library is needed: PNG and GIF
-// are walked by their chunks and blocks, JPEG by its segments, and what is kept is copied byte for byte;
-// MP4 and QuickTime are walked by their boxes, and each metadata box is overwritten in place by a 'free'
-// box of the same size, so no offset into the media data moves.
+// are walked by their chunks and blocks, JPEG by its segments up to its end (lib/jpeg-walk.ts), and what
+// is kept is copied byte for byte; MP4 and QuickTime are walked by their boxes (video.ts), and each
+// metadata box is overwritten in place by a 'free' box of the same size, so no offset into the media data
+// moves. Each walk goes once front to back (lib/byte-walk.ts): over an upload as it streams into the
+// store (cleanedStream), or over bytes in memory (cleanImage, cleanVideo).
 import { chat } from '@krapao/contract';
+import { copy, emit, read, skip, walkBuffer, walkStream, type Walk } from '../../lib/byte-walk.ts';
+import { walkJpeg } from '../../lib/jpeg-walk.ts';
+import { cleanVideo, walkMp4 } from './video.ts';
+
+export { cleanVideo };
 
 type ChatFileType = chat.ChatFileType;
 
@@ -25,6 +32,9 @@ export interface Sniffed {
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Bytes enough for sniff to judge a file by. */
+export const SNIFF_BYTES = 12;
 
 /** The type the bytes prove; undefined for anything else (a script named .png, a PDF, a WebM). */
 export function sniff(bytes: Buffer): Sniffed | undefined {
@@ -65,13 +75,29 @@ export function nameFits(filename: string, fileType: ChatFileType): boolean {
  * it declares more than MAX_IMAGE_PIXELS (both refused as not supported).
  */
 export function cleanImage(bytes: Buffer, contentType: ChatContentType): Buffer | undefined {
+  const walk = walkOf(contentType);
+  return walk && contentType.startsWith('image/') ? walkBuffer(bytes, walk) : undefined;
+}
+
+/**
+ * The upload as it will be stored, while it arrives: the walk of its proven type keeping what it keeps.
+ * Throws NotWalkable (lib/byte-walk.ts) where cleanImage or cleanVideo would answer undefined.
+ */
+export function cleanedStream(content: AsyncIterable<Buffer>, type: Sniffed): AsyncGenerator<Buffer, void> {
+  return walkStream(content, walkOf(type.contentType)!);
+}
+
+function walkOf(contentType: ChatContentType): Walk | undefined {
   switch (contentType) {
     case 'image/png':
-      return cleanPng(bytes);
+      return walkPng();
     case 'image/jpeg':
-      return cleanJpeg(bytes);
+      return walkJpeg({ strip: true, fits: fitsBudget });
     case 'image/gif':
-      return cleanGif(bytes);
+      return walkGif();
+    case 'video/mp4':
+    case 'video/quicktime':
+      return walkMp4();
     default:
       return undefined;
   }
@@ -83,7 +109,7 @@ const fitsBudget = (width: number, height: number) =>
 /**
  * PNG chunks kept: the critical ones, those that change how the pixels look (transparency, gamma,
  * colour space, background, density) and the animation ones (APNG). Everything else goes, tEXt, zTXt,
- * iTXt (XMP) and eXIf (EXIF) first of all.
+ * iTXt (XMP) and eXIf (EXIF) first of all, and whatever follows IEND.
  */
 const PNG_KEPT = new Set([
   'IHDR',
@@ -103,187 +129,83 @@ const PNG_KEPT = new Set([
   'fdAT',
 ]);
 
-function cleanPng(bytes: Buffer): Buffer | undefined {
-  if (bytes.length < 33 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
-  if (!fitsBudget(bytes.readUInt32BE(16), bytes.readUInt32BE(20))) return undefined;
-  const parts: Buffer[] = [bytes.subarray(0, 8)];
-  let at = 8;
-  while (at + 12 <= bytes.length) {
-    const length = bytes.readUInt32BE(at);
-    const end = at + 12 + length;
-    if (end > bytes.length) return undefined;
-    const type = bytes.toString('latin1', at + 4, at + 8);
-    if (PNG_KEPT.has(type)) parts.push(bytes.subarray(at, end));
-    at = end;
-    if (type === 'IEND') return Buffer.concat(parts);
+function* walkPng(): Walk {
+  const signature = yield* read(8);
+  const ihdr = yield* read(16); // the first chunk's length and type, then the width and height
+  if (signature.length < 8 || ihdr.length < 16 || ihdr.toString('latin1', 4, 8) !== 'IHDR') return false;
+  const length = ihdr.readUInt32BE(0);
+  if (length < 8 || !fitsBudget(ihdr.readUInt32BE(8), ihdr.readUInt32BE(12))) return false;
+  yield* emit(Buffer.concat([signature, ihdr]));
+  if (!(yield* copy(length - 8 + 4))) return false;
+  for (;;) {
+    const head = yield* read(8);
+    if (head.length < 8) return false; // no IEND: cut off or not a PNG after all
+    const size = head.readUInt32BE(0) + 4; // the data and the CRC
+    const type = head.toString('latin1', 4, 8);
+    if (PNG_KEPT.has(type)) {
+      yield* emit(head);
+      if (!(yield* copy(size))) return false;
+    } else if (!(yield* skip(size))) return false;
+    if (type === 'IEND') return true;
   }
-  return undefined; // no IEND: cut off or not a PNG after all
 }
 
-/**
- * JPEG segments before the first scan: APP0 (JFIF) and APP14 (Adobe, which says how to read the
- * colours of a CMYK picture) are kept; APP1 to APP13 and APP15 (EXIF, XMP, ICC, maker notes, Photoshop
- * data) and comments are dropped. From the first scan on, the bytes are copied as they are.
- */
-function cleanJpeg(bytes: Buffer): Buffer | undefined {
-  const parts: Buffer[] = [bytes.subarray(0, 2)];
-  let at = 2;
-  let frame = false;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return undefined;
-    const marker = bytes[at + 1]!;
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    if (marker === 0xda) {
-      if (!frame) return undefined;
-      parts.push(bytes.subarray(at));
-      return Buffer.concat(parts);
-    }
-    if (marker === 0xd9 || marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01)
-      return undefined; // no scan before the end, or a marker that has no place here
-    const length = bytes.readUInt16BE(at + 2);
-    const end = at + 2 + length;
-    if (length < 2 || end > bytes.length) return undefined;
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame) {
-      if (length < 7 || !fitsBudget(bytes.readUInt16BE(at + 7), bytes.readUInt16BE(at + 5))) return undefined;
-      frame = true;
-    }
-    const isApp = marker >= 0xe0 && marker <= 0xef;
-    const dropped = marker === 0xfe || (isApp && marker !== 0xe0 && marker !== 0xee);
-    if (!dropped) parts.push(bytes.subarray(at, end));
-    at = end;
+/** The size of a colour table its flags declare. */
+const tableSize = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+
+/** Data sub-blocks up to their 0 terminator, kept or dropped; false when the file ends first. */
+function* subBlocks(keep: boolean): Walk {
+  for (;;) {
+    const size = yield* read(1);
+    if (!size.length) return false;
+    if (keep) yield* emit(size);
+    if (size[0] === 0) return true;
+    if (!(yield* keep ? copy(size[0]!) : skip(size[0]!))) return false;
   }
-  return undefined;
 }
 
 /**
  * GIF blocks: the images and their graphic controls are kept, with the NETSCAPE2.0 application block
  * that makes an animation loop; comments, plain text and other application blocks (XMP) go.
  */
-function cleanGif(bytes: Buffer): Buffer | undefined {
-  if (bytes.length < 13) return undefined;
-  if (!fitsBudget(bytes.readUInt16LE(6), bytes.readUInt16LE(8))) return undefined;
-  const flags = bytes[10]!;
-  let at = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
-  if (at > bytes.length) return undefined;
-  const parts: Buffer[] = [bytes.subarray(0, at)];
-  /** The end of a run of data sub-blocks starting at `from`, after its 0 terminator. */
-  const subBlocksEnd = (from: number): number | undefined => {
-    let p = from;
-    while (p < bytes.length) {
-      const size = bytes[p]!;
-      p += 1 + size;
-      if (size === 0) return p <= bytes.length ? p : undefined;
+function* walkGif(): Walk {
+  const screen = yield* read(13);
+  if (screen.length < 13 || !fitsBudget(screen.readUInt16LE(6), screen.readUInt16LE(8))) return false;
+  yield* emit(screen);
+  if (!(yield* copy(tableSize(screen[10]!)))) return false;
+  for (;;) {
+    const introducer = yield* read(1);
+    // Many GIFs in the wild end without the trailer; browsers show them, so one is added.
+    if (!introducer.length || introducer[0] === 0x3b) {
+      yield* emit(Buffer.from([0x3b]));
+      return true;
     }
-    return undefined;
-  };
-  while (at < bytes.length) {
-    const introducer = bytes[at]!;
-    if (introducer === 0x3b) {
-      parts.push(bytes.subarray(at, at + 1));
-      return Buffer.concat(parts);
-    }
-    if (introducer === 0x2c) {
-      if (at + 10 > bytes.length) return undefined;
-      if (!fitsBudget(bytes.readUInt16LE(at + 5), bytes.readUInt16LE(at + 7))) return undefined;
-      const local = bytes[at + 9]!;
-      const data = at + 10 + (local & 0x80 ? 3 * 2 ** ((local & 7) + 1) : 0) + 1; // + LZW code size
-      const end = subBlocksEnd(data);
-      if (end === undefined) return undefined;
-      parts.push(bytes.subarray(at, end));
-      at = end;
+    if (introducer[0] === 0x2c) {
+      const descriptor = yield* read(9);
+      if (descriptor.length < 9) return false;
+      if (!fitsBudget(descriptor.readUInt16LE(4), descriptor.readUInt16LE(6))) return false;
+      yield* emit(Buffer.concat([introducer, descriptor]));
+      if (!(yield* copy(tableSize(descriptor[8]!) + 1))) return false; // + the LZW code size
+      if (!(yield* subBlocks(true))) return false;
       continue;
     }
-    if (introducer === 0x21) {
-      if (at + 2 > bytes.length) return undefined;
-      const label = bytes[at + 1]!;
-      const end = subBlocksEnd(at + 2);
-      if (end === undefined) return undefined;
-      const application = label === 0xff ? bytes.toString('latin1', at + 3, at + 14) : '';
-      const kept = label === 0xf9 || application === 'NETSCAPE2.0' || application === 'ANIMEXTS1.0';
-      if (kept) parts.push(bytes.subarray(at, end));
-      at = end;
+    if (introducer[0] !== 0x21) return false;
+    const label = yield* read(1);
+    if (!label.length) return false;
+    if (label[0] !== 0xff) {
+      const kept = label[0] === 0xf9;
+      if (kept) yield* emit(Buffer.concat([introducer, label]));
+      if (!(yield* subBlocks(kept))) return false;
       continue;
     }
-    return undefined;
+    // An application block: its first sub-block names it.
+    const size = yield* read(1);
+    if (!size.length) return false;
+    const id = yield* read(size[0]!);
+    if (id.length < size[0]!) return false;
+    const application = id.toString('latin1', 0, 11);
+    const kept = application === 'NETSCAPE2.0' || application === 'ANIMEXTS1.0';
+    if (kept) yield* emit(Buffer.concat([introducer, label, size, id]));
+    if (size[0] !== 0 && !(yield* subBlocks(kept))) return false;
   }
-  // Many GIFs in the wild end without the trailer; browsers show them, so one is added.
-  parts.push(Buffer.from([0x3b]));
-  return Buffer.concat(parts);
-}
-
-/**
- * Boxes walked into on the way to the metadata boxes: the movie, its tracks and what a track holds down
- * to its sample table. Nothing else is entered (the media data and the sample descriptions are never
- * read).
- */
-const MP4_CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'stbl', 'edts', 'dinf']);
-
-/**
- * Boxes wiped wherever the walk meets them: 'udta' (QuickTime and Android '©xyz', 3GPP 'loci', names,
- * encoder), 'meta' (Apple's com.apple.quicktime.location.ISO6709 and other keys, iTunes-style tags) and
- * 'uuid' (XMP under BE7ACFCB-97A9-42E8-9C71-999491E3AFAC, and vendors' own blocks, such as Sony's, that
- * may carry a location too; none of them is needed to play).
- */
-const MP4_METADATA = new Set(['udta', 'meta', 'uuid']);
-
-/** Boxes that mean nothing; their payload is zeroed too, as a tool that "removed" metadata may have left it there. */
-const MP4_FREE = new Set(['free', 'skip']);
-
-/** Deeper than any real movie (moov/trak/mdia/minf/stbl is 5 levels); a deeper nesting is refused. */
-const MP4_MAX_DEPTH = 16;
-
-/**
- * The video as it will be kept: a copy in which every 'udta', 'meta' and 'uuid' box met on the way
- * through moov, trak, mdia, minf, stbl, edts and dinf (and at the top level) has become a 'free' box of
- * the same size full of zeros, as have existing free and skip boxes. Sizes never change, so the chunk
- * offsets (stco, co64) still point at the same media data and the file plays as before; the movie and
- * track headers (mvhd, tkhd) are kept. Undefined when the structure cannot be walked: the first box is
- * not 'ftyp', a box is smaller than its header or runs past its parent's end, a size 0 ("to the end of
- * the file") anywhere but the top level, or nesting deeper than MP4_MAX_DEPTH. Linear in the file's size.
- */
-export function cleanVideo(bytes: Buffer): Buffer | undefined {
-  if (bytes.length < 8 || bytes.toString('latin1', 4, 8) !== 'ftyp') return undefined;
-  const out = Buffer.from(bytes); // a copy: the caller's buffer is never changed
-  const wipe = (start: number, end: number) => {
-    const size = end - start;
-    out.fill(0, start, end);
-    if (size <= 0xffffffff) out.writeUInt32BE(size, start);
-    else {
-      out.writeUInt32BE(1, start);
-      out.writeBigUInt64BE(BigInt(size), start + 8);
-    }
-    out.write('free', start + 4, 'latin1');
-  };
-  /** Walks the boxes from `from` to `to`; false when they do not fill it exactly. */
-  const walk = (from: number, to: number, depth: number): boolean => {
-    if (depth > MP4_MAX_DEPTH) return false;
-    let at = from;
-    while (at < to) {
-      if (to - at < 8) return false;
-      let size = out.readUInt32BE(at);
-      let header = 8;
-      if (size === 1) {
-        if (to - at < 16) return false;
-        const large = out.readBigUInt64BE(at + 8);
-        if (large > BigInt(to - at)) return false;
-        size = Number(large);
-        header = 16;
-      } else if (size === 0) {
-        if (depth !== 0) return false; // "to the end of the file" only for the last top-level box
-        size = to - at;
-      }
-      if (size < header || size > to - at) return false;
-      const end = at + size;
-      const type = out.toString('latin1', at + 4, at + 8);
-      if (MP4_METADATA.has(type) || MP4_FREE.has(type)) wipe(at, end);
-      else if (MP4_CONTAINERS.has(type) && !walk(at + header, end, depth + 1)) return false;
-      at = end;
-    }
-    return true;
-  };
-  return walk(0, out.length, 0) ? out : undefined;
 }

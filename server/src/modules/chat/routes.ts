@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { chat } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { readOneFile } from '../../http/one-file-upload.ts';
+import { openOneFile, type IncomingFile } from '../../http/one-file-upload.ts';
 import { route } from '../../http/route.ts';
 import { operatorAuth } from '../../http/operator-auth.ts';
 import { audited } from '../ops/service.ts';
@@ -30,15 +30,19 @@ export function chatRoutes(app: FastifyInstance, ctx: ChatCtx, opsTokens: Map<st
   // Multipart lives only in this scope: everywhere else the app's 64 KB JSON body limit stands.
   void app.register(async (uploads) => {
     await uploads.register(multipart, { throwFileSizeLimit: true });
-    route(uploads, chat.uploadImage, async (req) => {
-      const caller = await callerOf(ctx, req);
-      return service.upload(ctx, caller, 'image', await readChatFile(req, chat.CHAT_IMAGE_MAX_BYTES));
-    });
-    route(uploads, chat.uploadVideo, async (req) => {
-      const caller = await callerOf(ctx, req);
-      return service.upload(ctx, caller, 'video', await readChatFile(req, chat.CHAT_VIDEO_MAX_BYTES));
-    });
+    route(uploads, chat.uploadImage, (req) => uploadOf(req, 'image', chat.CHAT_IMAGE_MAX_BYTES));
+    route(uploads, chat.uploadVideo, (req) => uploadOf(req, 'video', chat.CHAT_VIDEO_MAX_BYTES));
   });
+
+  const uploadOf = async (req: FastifyRequest, kind: 'image' | 'video', maxBytes: number) => {
+    const caller = await callerOf(ctx, req);
+    const file = await openChatFile(req, maxBytes);
+    try {
+      return await service.upload(ctx, caller, kind, file, req.ip);
+    } finally {
+      await file?.discard();
+    }
+  };
 
   // The files are read by <img> and <video>, which send no token: the name itself (128 random bits) is
   // the capability. Served as the type the bytes proved, never sniffed into HTML by the browser.
@@ -53,32 +57,41 @@ export function chatRoutes(app: FastifyInstance, ctx: ChatCtx, opsTokens: Map<st
       .header('content-disposition', 'inline')
       .header('cache-control', 'private, max-age=86400, immutable')
       .header('accept-ranges', 'bytes');
-    return sendRange(req, reply, file.bytes);
+    return sendRange(req, reply, file);
   });
 
   if (opsTokens.size) chatOpsRoutes(app, ctx, opsTokens);
 }
 
-const readChatFile = (req: FastifyRequest, maxBytes: number) =>
-  readOneFile(req, { maxBytes, tooLarge: 'CHAT_FILE_TOO_LARGE', malformed: 'CHAT_FILE_NOT_SUPPORTED' });
+const openChatFile = (req: FastifyRequest, maxBytes: number): Promise<IncomingFile | undefined> =>
+  openOneFile(req, { maxBytes, tooLarge: 'CHAT_FILE_TOO_LARGE', malformed: 'CHAT_FILE_NOT_SUPPORTED' });
+
+type ServedFile = NonNullable<Awaited<ReturnType<typeof service.fileOf>>>;
 
 /**
  * A video on an iPhone plays only when its bytes can be asked for in ranges (Safari asks for bytes=0-1
- * first); one range is enough, several are answered whole.
+ * first); one range is enough, several are answered whole. The bytes stream from the store, the range's
+ * only: a 20 MB video is never read whole to answer for two bytes of it.
  */
-function sendRange(req: FastifyRequest, reply: FastifyReply, bytes: Buffer) {
+async function sendRange(req: FastifyRequest, reply: FastifyReply, file: ServedFile) {
+  const { size } = file;
   const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
-  if (!match || (!match[1] && !match[2])) return reply.send(bytes);
-  const size = bytes.length;
-  let start = match[1] ? Number(match[1]) : size - Number(match[2]);
-  let end = match[1] && match[2] ? Number(match[2]) : size - 1;
-  start = Math.max(0, start);
-  end = Math.min(end, size - 1);
-  if (start > end || start >= size) return reply.code(416).header('content-range', `bytes */${size}`).send();
+  let range: { start: number; end: number } | undefined;
+  if (match && (match[1] || match[2])) {
+    let start = match[1] ? Number(match[1]) : size - Number(match[2]);
+    let end = match[1] && match[2] ? Number(match[2]) : size - 1;
+    start = Math.max(0, start);
+    end = Math.min(end, size - 1);
+    if (start > end || start >= size)
+      return reply.code(416).header('content-range', `bytes */${size}`).send();
+    range = { start, end };
+  }
+  const stream = size ? await file.read(range) : undefined;
+  if (size && !stream) throw new AppError('NOT_FOUND', 404);
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   return reply
-    .code(206)
-    .header('content-range', `bytes ${start}-${end}/${size}`)
-    .send(bytes.subarray(start, end + 1));
+    .header('content-length', range ? range.end - range.start + 1 : size)
+    .send(stream ?? Buffer.alloc(0));
 }
 
 const pageQuery = z.object({

@@ -7,11 +7,14 @@ import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/db.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import type { UploadedFile } from '../../http/one-file-upload.ts';
+import type { IncomingFile } from '../../http/one-file-upload.ts';
+import { NotWalkable, peekHead } from '../../lib/byte-walk.ts';
 import { hit } from '../../lib/rate-counter.ts';
 import * as bot from './bot.ts';
 import type { BotLocale } from './bot-texts.ts';
-import { cleanImage, cleanVideo, nameFits, sniff } from './media.ts';
+import { cleanedStream, nameFits, sniff, SNIFF_BYTES } from './media.ts';
+import { takeQuota } from './quota.ts';
+import { putStream, type ByteRange } from '../../providers/storage/storage.ts';
 import { isFileName, newFileName, storageKey, type FileStore } from './storage.ts';
 
 /** Who calls: a member by their session, or a visitor by their verified guest token. */
@@ -27,8 +30,7 @@ export interface ChatCtx extends Ctx {
 
 /** Messages a customer may send in a minute before REQUEST_LIMIT_1MIN (a script, not a person). */
 export const SENDS_PER_MIN = 30;
-/** Uploads a customer may make in a minute. */
-export const UPLOADS_PER_MIN = 10;
+export { UPLOADS_PER_MIN } from './quota.ts';
 const DEFAULT_PREFIX = 'krapao';
 
 type ChatCustomerContent = chat.ChatCustomerContent;
@@ -212,6 +214,7 @@ async function customerContent(
   q: Queryable,
   conversationId: string,
   message: ChatCustomerContent,
+  now: Date,
 ): Promise<ChatMessageContent> {
   switch (message.message_type) {
     case 'text':
@@ -221,10 +224,13 @@ async function customerContent(
     case 'media': {
       const { fileType, filePath } = message.payload;
       const name = filePath.startsWith(chat.FILES_PATH) ? filePath.slice(chat.FILES_PATH.length) : '';
+      // Marked sent in the same statement that finds it: the sweeper (file-sweeper.ts) removes only
+      // files never sent, and the row lock makes one of the two wait for the other.
       const [file] = isFileName(name)
         ? await q.query(
-            'select 1 from chat_files where name = $1 and conversation_id = $2 and file_type = $3',
-            [name, conversationId, fileType],
+            `update chat_files set sent_at = coalesce(sent_at, $4)
+             where name = $1 and conversation_id = $2 and file_type = $3 returning 1`,
+            [name, conversationId, fileType, now],
           )
         : [];
       if (!file) throw new AppError('CHAT_FILE_UNKNOWN');
@@ -262,7 +268,7 @@ export async function sendMessage(
       [conversation.id, body.clientId],
     );
     if (earlier) return { conversation, message: await messageById(q, earlier.id), fresh: false };
-    const content = await customerContent(q, conversation.id, body.message);
+    const content = await customerContent(q, conversation.id, body.message, now);
     await limited(q, `chat-send:${conversation.id}`, SENDS_PER_MIN, now);
     const message = await insertMessage(
       q,
@@ -373,57 +379,73 @@ async function announceRead(ctx: ChatCtx, conversation: ConversationRow, event: 
 }
 
 /**
- * CHAT-5: a picture or a video into the caller's conversation. The bytes decide the type (the name must
- * only have an extension of the same kind); a picture or a video is kept without its metadata (a video's
- * metadata boxes become 'free' boxes of the same size, so it plays as sent), and one whose structure
- * cannot be walked is refused as not supported. The file is stored before its row, so a row never
- * points to nothing; a failed row removes the file again.
+ * CHAT-5: a picture or a video into the caller's conversation, streamed into the store as it arrives. The
+ * first bytes decide the type (the name must only have an extension of the same kind); the rest passes
+ * through the walk of that type on its way to the store (media.ts: a picture without its metadata, a
+ * video with its metadata boxes turned into 'free' boxes of the same size), and one whose structure
+ * cannot be walked is refused as not supported. The day's quotas (quota.ts) are taken before a byte is
+ * stored. Whatever is refused, during the upload or after, leaves nothing stored and nothing counted; the
+ * file is stored before its row, so a row never points to nothing.
  */
 export async function upload(
   ctx: ChatCtx,
   caller: Caller,
   kind: 'image' | 'video',
-  file: UploadedFile | undefined,
+  file: IncomingFile | undefined,
+  address: string,
 ): Promise<{ fileType: 'image' | 'video'; filePath: string }> {
   const settings = await chatSettings(ctx.db);
   if (!settings.enabled) throw new AppError('CHAT_DISABLED', 403);
   if (!file) throw new AppError('CHAT_FILE_NOT_SUPPORTED');
-  const type = sniff(file.bytes);
-  if (!type || type.fileType !== kind || !nameFits(file.filename, kind))
-    throw new AppError('CHAT_FILE_NOT_SUPPORTED');
-  const bytes = kind === 'image' ? cleanImage(file.bytes, type.contentType) : cleanVideo(file.bytes);
-  if (!bytes) throw new AppError('CHAT_FILE_NOT_SUPPORTED');
+  if (!nameFits(file.filename, kind)) throw new AppError('CHAT_FILE_NOT_SUPPORTED');
+  const { head, content } = await peekHead(file.content, SNIFF_BYTES);
+  const type = sniff(head);
+  if (!type || type.fileType !== kind) throw new AppError('CHAT_FILE_NOT_SUPPORTED');
   const now = ctx.clock.now();
-  const conversation = await ctx.db.tx(async (q) => {
-    const c = await conversationOf(q, caller, true);
-    await limited(q, `chat-upload:${c.id}`, UPLOADS_PER_MIN, now);
-    return c;
-  });
+  const conversation = await ctx.db.tx((q) => conversationOf(q, caller, true));
+  const quota = await takeQuota(ctx.db, caller, conversation.id, address, now);
   const name = newFileName(type.ext);
-  await ctx.chatFiles.put(storageKey(name), bytes);
+  let size: number;
   try {
+    size = await putStream(ctx.chatFiles, storageKey(name), cleanedStream(content, type), {
+      maxBytes: quota.bytesLeft,
+      tooMuch: () => new AppError('CHAT_UPLOAD_LIMIT', 429),
+    });
+  } catch (err) {
+    await quota.release();
+    throw err instanceof NotWalkable ? new AppError('CHAT_FILE_NOT_SUPPORTED') : err;
+  }
+  try {
+    await quota.commit(size);
     await ctx.db.query(
       `insert into chat_files (name, conversation_id, file_type, content_type, size, created_at)
        values ($1, $2, $3, $4, $5, $6)`,
-      [name, conversation.id, kind, type.contentType, bytes.length, now],
+      [name, conversation.id, kind, type.contentType, size, now],
     );
   } catch (err) {
     await ctx.chatFiles.delete(storageKey(name));
+    if (!(err instanceof AppError)) await quota.release();
     throw err;
   }
   return { fileType: kind, filePath: `${chat.FILES_PATH}${name}` };
 }
 
-/** An uploaded file by its name, with the type its bytes proved; undefined for an unknown name. */
+/**
+ * An uploaded file by its name, with the type its bytes proved and its size; undefined for an unknown
+ * name. Its bytes are read from the store only when served (read), in the range asked for.
+ */
 export async function fileOf(ctx: ChatCtx, name: string) {
   if (!isFileName(name)) return undefined;
-  const [row] = await ctx.db.query<{ content_type: string }>(
-    'select content_type from chat_files where name = $1',
+  const [row] = await ctx.db.query<{ content_type: string; size: number }>(
+    'select content_type, size from chat_files where name = $1',
     [name],
   );
   if (!row) return undefined;
-  const bytes = await ctx.chatFiles.get(storageKey(name));
-  return bytes ? { contentType: row.content_type, bytes } : undefined;
+  return {
+    contentType: row.content_type,
+    size: row.size,
+    read: (range?: ByteRange) => ctx.chatFiles.read(storageKey(name), range),
+  };
 }
 
 // --- The operator's side ---

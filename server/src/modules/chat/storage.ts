@@ -1,7 +1,7 @@
 // CHAT-5: where chat uploads are kept. The store is the FileStore interface the slip pictures use
 // (providers/storage/storage.ts), chosen in providers/index.ts: a folder on disk by default
-// (CHAT_STORAGE_DIR, DATA_DIR/chat unless set; an object store fits the same three calls). The chat keeps
-// its files apart from the slips, under names the server makes.
+// (CHAT_STORAGE_DIR, DATA_DIR/chat unless set), or STORAGE_URL's bucket under chat/. The chat keeps its
+// files apart from the slips, under names the server makes.
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 

@@ -6,6 +6,9 @@ import { houseCash } from '../../ledger/account-names.ts';
 type LineResult = z.infer<typeof deposits.bankFeed.response>['results'][number];
 type Outcome = LineResult['outcome'];
 
+/** How a line's outcome is counted (metrics/metrics.ts): an UNMATCHED line waits for the operator. */
+const COUNTED_AS = { CREDITED: 'ok', DUPLICATE: 'duplicate', UNMATCHED: 'pending' } as const;
+
 /**
  * DEP-11: each transfer into one of the operator's accounts credits the member whose registered account
  * sent it, once per bank reference, however often or however concurrently the bank reports it.
@@ -37,12 +40,13 @@ function rejected(ctx: Ctx, line: unknown, error: z.ZodError): LineResult {
     { reference, reason, fields: [...new Set(error.issues.map((i) => i.path.join('.')))] },
     'bank-feed line rejected; the bank must send it again corrected',
   );
+  ctx.metrics.money('deposit_bank', 'refused');
   return { reference, outcome: 'REJECTED', reason };
 }
 
 /** One line, one round trip: bank_feed_credit (db/functions/deposits.sql) does the match, the record and the post. */
 async function ingestOne(ctx: Ctx, item: deposits.BankFeedItem): Promise<Outcome> {
-  const [row] = await ctx.db.query<{ outcome: Outcome }>(
+  const [row] = await ctx.db.query<{ outcome: keyof typeof COUNTED_AS }>(
     'select bank_feed_credit($1, $2, $3, $4, $5, $6, $7, $8) as outcome',
     [
       item.reference,
@@ -56,6 +60,11 @@ async function ingestOne(ctx: Ctx, item: deposits.BankFeedItem): Promise<Outcome
     ],
   );
   const outcome = row!.outcome;
+  ctx.metrics.money(
+    item.fromBankCode === 'TRUEWALLET' ? 'deposit_truewallet' : 'deposit_bank',
+    COUNTED_AS[outcome],
+    { minor: toMinor(item.amount), bankLine: item.reference },
+  );
   if (outcome === 'UNMATCHED')
     ctx.log.warn({ reference: item.reference }, 'bank transfer matches no member; kept for the operator');
   return outcome;

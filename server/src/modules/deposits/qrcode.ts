@@ -248,7 +248,8 @@ export async function qrPaid(
 ): Promise<{ outcome: 'CREDITED' | 'DUPLICATE' }> {
   const amount = toMinor(cb.amount);
   type Result =
-    | { outcome: 'CREDITED' | 'DUPLICATE' }
+    | { outcome: 'CREDITED'; memberId: string }
+    | { outcome: 'DUPLICATE' }
     | { refused: 'NOT_FOUND' | 'QR_AMOUNT_MISMATCH' | 'QR_EXPIRED'; status: number; row?: QrRow };
   const result = await ctx.db.tx(async (q): Promise<Result> => {
     const [row] = await q.query<QrRow>(
@@ -280,9 +281,15 @@ export async function qrPaid(
       from: gatewayAccount(provider),
       at: now,
     });
-    return { outcome: 'CREDITED' };
+    return { outcome: 'CREDITED', memberId };
   });
-  if ('outcome' in result) return { outcome: result.outcome };
+  if ('outcome' in result) {
+    if (result.outcome === 'CREDITED')
+      ctx.metrics.money('deposit_qr', 'ok', { minor: amount, member: result.memberId });
+    else ctx.metrics.money('deposit_qr', 'duplicate');
+    return { outcome: result.outcome };
+  }
+  ctx.metrics.money('deposit_qr', 'refused');
   // The money is at the gateway but not in any wallet: kept for the operator (npm run ops -- qr-refused).
   ctx.log.warn(
     { provider, ...cb, status: result.row?.status },
@@ -351,6 +358,7 @@ export async function resolveRefusedQr(
       at: now,
     });
     ctx.log.info({ id: req.id, orderId: row.order_id }, 'operator credited a refused QR payment');
+    ctx.metrics.money('deposit_operator', 'ok', { minor: row.amount, currency: member.currency });
     return { id: req.id, resolution: req.resolution, depositId: depositIdOf(depositId) };
   });
 }

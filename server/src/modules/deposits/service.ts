@@ -1,4 +1,4 @@
-import { toBaht, toMinor } from '@krapao/contract';
+import { toBaht, toMinor, type Currency } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { once } from '../../ledger/idempotency.ts';
@@ -44,7 +44,7 @@ export async function creditUnmatchedLine(
   req: { reference: string; phone: string; noticeId?: string | undefined },
 ) {
   return ctx.db.tx(async (q) => {
-    const [member] = await q.query<{ id: string; currency: string }>(
+    const [member] = await q.query<{ id: string; currency: Currency }>(
       `select id::text as id, currency from members where phone = $1`,
       [req.phone],
     );
@@ -95,6 +95,7 @@ export async function creditUnmatchedLine(
       });
     }
     ctx.log.info({ reference: req.reference, memberId }, 'operator credited an unmatched bank line');
+    ctx.metrics.money('deposit_operator', 'ok', { minor: amount, currency: member.currency });
     return {
       reference: req.reference,
       depositId: depositIdOf(depositId),

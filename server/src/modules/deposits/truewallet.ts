@@ -80,6 +80,7 @@ async function redeemClaimed(ctx: Ctx, hash: string, memberId: string, walletPho
   const outcome = await ctx.trueWallet!.redeem(hash, walletPhone);
   if (outcome.status === 'UNKNOWN') {
     ctx.log.warn({ hash }, 'True Wallet redeem got no answer; the claim is kept for a retry');
+    ctx.metrics.money('deposit_truewallet', 'pending');
     throw new AppError('INTERNAL_SERVER_ERROR', 503);
   }
   const amount =
@@ -92,16 +93,20 @@ async function redeemClaimed(ctx: Ctx, hash: string, memberId: string, walletPho
       hash,
     ]);
     ctx.log.info({ hash, status: outcome.status }, 'True Wallet voucher refused');
+    ctx.metrics.money('deposit_truewallet', 'refused');
     throw new AppError('TRUELINK_INVALID');
   }
-  return ctx.db.tx(async (q) => {
+  const answer = await ctx.db.tx(async (q) => {
     // Only the first to settle the claim credits (a member's retry may race the reconciler).
     const [claimed] = await q.query(
       `update truewallet_vouchers set status = 'CREDITED', amount = $2, updated_at = $3
        where voucher_hash = $1 and status = 'REDEEMING' returning voucher_hash`,
       [hash, amount.toString(), now],
     );
-    if (!claimed) throw new AppError('TRUELINK_DUPLICATE');
+    if (!claimed) {
+      ctx.metrics.money('deposit_truewallet', 'duplicate');
+      throw new AppError('TRUELINK_DUPLICATE');
+    }
     const depositId = await creditDeposit(q, {
       memberId,
       channel: 'TRUEWALLET',
@@ -117,6 +122,8 @@ async function redeemClaimed(ctx: Ctx, hash: string, memberId: string, walletPho
     ]);
     return { depositId: depositIdOf(depositId), amount: toBaht(amount), status: 'SUCCESS' as const };
   });
+  ctx.metrics.money('deposit_truewallet', 'ok', { minor: amount, member: memberId });
+  return answer;
 }
 
 /**
@@ -135,13 +142,16 @@ export async function reconcileVoucherClaims(ctx: Ctx): Promise<number> {
     [now, new Date(now.getTime() - STALE_CLAIM_MS)],
   );
   let settled = 0;
+  const unsettled: string[] = [];
   for (const claim of stale) {
     const done = await redeemClaimed(ctx, claim.voucher_hash, claim.member_id, wallet.phone).then(
       () => true,
       () => false,
     );
     if (done) settled++;
+    else unsettled.push(claim.voucher_hash);
   }
+  ctx.metrics.vouchersUnsettled(unsettled);
   return settled;
 }
 
@@ -157,6 +167,7 @@ async function replayOrDuplicate(ctx: Ctx, memberId: string, key: string, hash: 
      from truewallet_vouchers where voucher_hash = $1`,
     [hash, memberId, key],
   );
+  ctx.metrics.money('deposit_truewallet', 'duplicate');
   if (seen?.mine && seen.status === 'CREDITED') {
     // A voucher becomes CREDITED with its amount, and gets its deposit in the same transaction.
     return {

@@ -24,6 +24,9 @@ interface Leg {
   currency: Currency;
 }
 
+/** How a leg is counted (metrics/metrics.ts): into a game, or out of one. */
+const legKind = (leg: Leg) => (leg.direction === 'IN' ? 'transfer_in' : 'transfer_out');
+
 /** The reconciler's backoff: first look after the call's own time, then 5 s doubling to 10 minutes. */
 const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 10 * 60_000;
@@ -102,6 +105,7 @@ export async function transfer(
     await pullBetsBeforeTransferOut(ctx, from);
     row = await begin();
   }
+  if (row.replayed) ctx.metrics.money(from === WALLET_ACCOUNT ? 'transfer_in' : 'transfer_out', 'duplicate');
   // The settlement answers the transfer in the same round trip; a leg left pending is read again.
   const answered = row.leg
     ? await runLeg(ctx, row.leg, { reference: row.response.reference, memberId: req.memberId })
@@ -175,16 +179,15 @@ async function runLeg(ctx: Ctx, leg: Leg, answerFor?: AnswerFor): Promise<Transf
     amountMinor: BigInt(leg.amountMinor),
     currency: leg.currency,
   });
-  if (answer.outcome === 'SUCCESS') return settle(ctx, leg.reference, 'SUCCESS', null, answerFor);
-  if (answer.outcome === 'FAILED')
-    return settle(ctx, leg.reference, 'FAILED', answer.code ?? null, answerFor);
+  if (answer.outcome === 'SUCCESS') return settle(ctx, leg, 'SUCCESS', null, answerFor);
+  if (answer.outcome === 'FAILED') return settle(ctx, leg, 'FAILED', answer.code ?? null, answerFor);
   if (answer.outcome === 'DUPLICATE') {
     // The provider has this reference already (an earlier send whose answer was lost): ask what became of it.
     const status = await ctx.games.transferStatus(leg.provider, leg.reference);
-    if (status === 'SUCCESS' || status === 'FAILED')
-      return settle(ctx, leg.reference, status, null, answerFor);
+    if (status === 'SUCCESS' || status === 'FAILED') return settle(ctx, leg, status, null, answerFor);
   }
   // UNKNOWN: the reconciler asks by the same reference later.
+  ctx.metrics.money(legKind(leg), 'pending');
   return undefined;
 }
 
@@ -194,7 +197,7 @@ async function runLeg(ctx: Ctx, leg: Leg, answerFor?: AnswerFor): Promise<Transf
  */
 async function settle(
   ctx: Ctx,
-  reference: string,
+  leg: Leg,
   final: 'SUCCESS' | 'FAILED',
   reason: string | null,
   answerFor?: AnswerFor,
@@ -206,7 +209,7 @@ async function settle(
     `select settled, next, answer from game_transfer_settle_answer($1, $2, $3, $4, $5, $6, $7)
      cross join set_config('synchronous_commit', 'off', true) as durability`,
     [
-      reference,
+      leg.reference,
       final,
       reason,
       ctx.clock.now(),
@@ -215,6 +218,10 @@ async function settle(
       answerFor?.memberId ?? null,
     ],
   );
+  if (row?.settled) {
+    const moved = { minor: BigInt(leg.amountMinor), currency: leg.currency };
+    ctx.metrics.money(legKind(leg), final === 'SUCCESS' ? 'ok' : 'failed', moved);
+  }
   if (row?.next) return runLeg(ctx, row.next, answerFor);
   return row?.answer ?? undefined;
 }
@@ -285,12 +292,12 @@ export async function reconcileTransfers(ctx: Ctx, limit = 100): Promise<number>
   for (const leg of due) {
     const status = await api.transferStatus(leg.provider, leg.reference);
     if (status === 'SUCCESS' || status === 'FAILED') {
-      await settle(ctx, leg.reference, status, null);
+      await settle(ctx, leg, status, null);
       settled++;
       continue;
     }
     if (status === 'NOT_FOUND' && leg.checks + 1 >= MAX_CHECKS) {
-      await settle(ctx, leg.reference, 'FAILED', 'NOT_FOUND');
+      await settle(ctx, leg, 'FAILED', 'NOT_FOUND');
       settled++;
       continue;
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { lookups } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
-import { route } from '../../http/route.ts';
+import { declaredHeader, route } from '../../http/route.ts';
 import * as service from './service.ts';
 
 /**
@@ -11,7 +11,7 @@ import * as service from './service.ts';
 export function lookupRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, lookups.banks, () => service.banks(ctx));
   route(app, lookups.deposit, async (req) =>
-    service.deposit(ctx, await service.lookupCurrency(ctx, req.headers.authorization)),
+    service.deposit(ctx, await service.lookupCurrency(ctx, declaredHeader(req, 'Authorization'))),
   );
   route(app, lookups.conditions, () => service.conditions(ctx));
   route(app, lookups.agreements, () => service.agreements(ctx));
@@ -19,7 +19,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, lookups.notice, () => service.notice(ctx));
   route(app, lookups.contact, () => service.contact(ctx));
   route(app, lookups.withdraw, async (req) =>
-    service.withdraw(ctx, await service.lookupCurrency(ctx, req.headers.authorization)),
+    service.withdraw(ctx, await service.lookupCurrency(ctx, declaredHeader(req, 'Authorization'))),
   );
   route(app, lookups.slip, () => service.slip(ctx));
   route(app, lookups.sources, () => service.sources(ctx));

@@ -37,6 +37,7 @@ export async function lockMemberRewards(q: Queryable, memberId: string) {
  * or null when the member has this claim already. BONUS_ALREADY_ACTIVE when another reward is active.
  */
 export async function creditReward(ctx: Ctx, q: Queryable, r: RewardCredit): Promise<string | null> {
+  let id: string | null;
   try {
     const [row] = await q.query<{ id: string | null }>(
       'select reward_credit($1, $2, $3, $4, $5, $6, $7, $8, $9)::text as id',
@@ -52,10 +53,14 @@ export async function creditReward(ctx: Ctx, q: Queryable, r: RewardCredit): Pro
         ctx.clock.now(),
       ],
     );
-    return row?.id ?? null;
+    id = row?.id ?? null;
   } catch (err) {
     throw refusalOf(err);
   }
+  // Counted once posted: what the caller's transaction does after it is its own bookkeeping.
+  if (id === null) ctx.metrics.money('reward', 'duplicate');
+  else ctx.metrics.money('reward', 'ok', { minor: r.amountMinor, member: r.memberId });
+  return id;
 }
 
 /** A row of reward_progress (db/functions/rewards.sql). */

@@ -2,7 +2,19 @@
 // the pictures older servers kept in slips.image, and dropping them after their retention.
 import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
+import { walkStream } from '../../lib/byte-walk.ts';
+import { walkJpeg } from '../../lib/jpeg-walk.ts';
 import type { SlipImageType } from './image-header.ts';
+
+/**
+ * What is kept of an uploaded slip picture, as it streams in: a JPEG up to its end-of-image and nothing
+ * after it (a phone's second picture, with its own EXIF and location, lives there; lib/jpeg-walk.ts), a
+ * PNG as sent. Nothing else is changed: the QR reader and the member see the picture as it was, and a
+ * JPEG whose structure cannot be followed is kept whole, for the reader to judge (SLIP-4 reasons).
+ */
+export function keptPicture(content: AsyncIterable<Buffer>, type: SlipImageType): AsyncIterable<Buffer> {
+  return type === 'image/jpeg' ? walkStream(content, walkJpeg({ strip: false, lenient: true })) : content;
+}
 
 /** Where a slip's picture is kept: by upload day, so that no folder grows without bound. */
 export function pictureKey(publicId: string, type: SlipImageType, at: Date): string {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SLIP_LINK_TTL_S, SLIP_MAX_BYTES, slips } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
-import { readOneFile } from '../../http/one-file-upload.ts';
+import { openOneFile, type IncomingFile } from '../../http/one-file-upload.ts';
 import { route } from '../../http/route.ts';
 import * as service from './service.ts';
 import { verifyLater } from './verify.ts';
@@ -15,15 +15,21 @@ export function slipRoutes(app: FastifyInstance, ctx: Ctx) {
   void app.register(async (uploads) => {
     await uploads.register(multipart, { throwFileSizeLimit: true });
     route(uploads, slips.uploadSlip, async (req) => {
-      const { slip, id } = await service.uploadSlip(ctx, sessionOf(req).memberId, () =>
-        readOneFile(req, {
-          maxBytes: SLIP_MAX_BYTES,
-          tooLarge: 'SLIP_INVALID_FILE',
-          malformed: 'SLIP_UPLOAD_FAIL',
-        }),
-      );
-      verifyLater(ctx, id);
-      return slip;
+      let file: IncomingFile | undefined;
+      try {
+        const { slip, id } = await service.uploadSlip(ctx, sessionOf(req).memberId, async () => {
+          file = await openOneFile(req, {
+            maxBytes: SLIP_MAX_BYTES,
+            tooLarge: 'SLIP_INVALID_FILE',
+            malformed: 'SLIP_UPLOAD_FAIL',
+          });
+          return file;
+        });
+        verifyLater(ctx, id);
+        return slip;
+      } finally {
+        await file?.discard();
+      }
     });
   });
   route(app, slips.listSlips, (req, body) =>

@@ -11,11 +11,13 @@ import type { Ctx } from '../../context.ts';
 import { paged } from '../../db/paged.ts';
 import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
-import type { UploadedFile } from '../../http/one-file-upload.ts';
+import type { IncomingFile } from '../../http/one-file-upload.ts';
+import { peekHead } from '../../lib/byte-walk.ts';
 import { hmac, sameBytes } from '../../lib/crypto.ts';
-import { hit } from '../../lib/rate-counter.ts';
+import { giveBack, take } from '../../lib/rate-counter.ts';
+import { putStream } from '../../providers/storage/storage.ts';
 import { imageTypeOf, type SlipImageType } from './image-header.ts';
-import { pictureKey, readPicture } from './pictures.ts';
+import { keptPicture, pictureKey, readPicture } from './pictures.ts';
 
 /** Bangkok and Vientiane keep UTC+7 all year (no daylight saving): the operator's window is in it. */
 const SITE_UTC_OFFSET_MIN = 7 * 60;
@@ -81,13 +83,15 @@ export function inClosedWindow(at: Date, from: string, to: string): boolean {
  * SLIP-1, SLIP-2: accepts a slip picture and records it as PROCESSING; the caller starts verifyLater with
  * the returned id as it answers. Every refusal comes before anything is written: closed (SLIP_CLOSED), no
  * file (SLIP_NO_FILE), not a PNG or JPEG (SLIP_INVALID_FILE), too many this minute (REQUEST_LIMIT_1MIN)
- * or in a day (SLIP_DAILY_LIMIT). The file is read only once the window is known to be open. The picture
- * goes to the file store first, then the row that names it.
+ * or in a day (SLIP_DAILY_LIMIT). The file is read only once the window is known to be open, and judged
+ * by its first bytes; the rest streams into the file store (pictures.ts keptPicture: a JPEG up to its
+ * end), and a file that turns out too large there (SLIP_INVALID_FILE, 413) gives its counts back. The
+ * picture goes to the file store first, then the row that names it.
  */
 export async function uploadSlip(
   ctx: Ctx,
   memberId: string,
-  readFile: () => Promise<UploadedFile | undefined>,
+  openFile: () => Promise<IncomingFile | undefined>,
 ): Promise<{ slip: Slip; id: string }> {
   if (!ctx.slipVerifier) {
     ctx.log.error('No slip verifier is configured (set SIMULATE=1 for the simulated bank)');
@@ -97,22 +101,28 @@ export async function uploadSlip(
   if (!settings.enabled || inClosedWindow(ctx.clock.now(), settings.closedFrom, settings.closedTo)) {
     throw new AppError('SLIP_CLOSED', 403);
   }
-  const file = await readFile();
-  if (!file || file.bytes.length === 0) throw new AppError('SLIP_NO_FILE');
-  const type = imageTypeOf(file.bytes, file.filename);
+  const file = await openFile();
+  if (!file) throw new AppError('SLIP_NO_FILE');
+  const { head, content } = await peekHead(file.content, 8);
+  if (head.length === 0) throw new AppError('SLIP_NO_FILE');
+  const type = imageTypeOf(head, file.filename);
   if (!type) throw new AppError('SLIP_INVALID_FILE', 415);
   const now = ctx.clock.now();
-  if ((await hit(ctx.db, `slip-upload:${memberId}`, 60, now)) > SLIP_UPLOADS_PER_MIN) {
-    throw new AppError('REQUEST_LIMIT_1MIN', 429);
-  }
+  const minute = await take(ctx.db, `slip-upload:${memberId}`, 60, now);
+  if (minute.hits > SLIP_UPLOADS_PER_MIN) throw new AppError('REQUEST_LIMIT_1MIN', 429);
   // Every upload costs a turn on the QR worker and room in the store, whatever comes of it.
   const perDay = (await getSetting<number>(ctx.db, 'slip.uploadsPerDay')) ?? SLIP_UPLOADS_PER_DAY;
-  if ((await hit(ctx.db, `slip-upload-day:${memberId}`, 86_400, now)) > perDay) {
-    throw new AppError('SLIP_DAILY_LIMIT', 429);
-  }
+  const day = await take(ctx.db, `slip-upload-day:${memberId}`, 86_400, now);
+  if (day.hits > perDay) throw new AppError('SLIP_DAILY_LIMIT', 429);
   const publicId = `SL${randomBytes(9).toString('hex').toUpperCase()}`;
   const key = pictureKey(publicId, type, now);
-  await ctx.slipFiles.put(key, file.bytes);
+  try {
+    await putStream(ctx.slipFiles, key, keptPicture(content, type));
+  } catch (err) {
+    // Refused while it arrived (too large, a cut-off body): it counts as no upload.
+    await Promise.all([giveBack(ctx.db, minute), giveBack(ctx.db, day)]);
+    throw err;
+  }
   try {
     const [row] = await ctx.db.query<SlipRow>(
       `insert into slips (public_id, member_id, status, image_key, image_type, next_attempt_at, created_at, updated_at)

@@ -201,6 +201,7 @@ async function finish(ctx: Ctx, id: string, reason: Reason): Promise<void> {
     [id, reason, ctx.clock.now()],
   );
   ctx.log.info({ slipId: id, reason }, 'slip refused');
+  ctx.metrics.money('deposit_slip', reason === 'SLIP_REFNO_DUPLICATED' ? 'duplicate' : 'refused');
 }
 
 /**
@@ -261,6 +262,9 @@ async function credit(ctx: Ctx, slip: ClaimedSlip, c: Extract<Check, { kind: 'cr
     return 'SUCCESS';
   });
   ctx.log.info({ slipId: slip.id, reference: c.reference, outcome }, 'slip settled');
+  if (outcome === 'SUCCESS')
+    ctx.metrics.money('deposit_slip', 'ok', { minor: c.amount, member: slip.member_id });
+  else if (outcome === 'SLIP_REFNO_DUPLICATED') ctx.metrics.money('deposit_slip', 'duplicate');
 }
 
 // ---------------------------------------------------------------------------------------------------

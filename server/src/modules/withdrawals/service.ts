@@ -20,6 +20,13 @@ interface Row {
   created_at: Date;
 }
 
+/** What wallet_withdraw answers: the member's answer, whether it is a replay's, the payout to send. */
+interface Requested {
+  response: Withdrawal;
+  replayed: boolean;
+  payout: PayoutOrder | null;
+}
+
 /**
  * WD-1, WD-2: the money leaves the wallet at once, into the member's pending-withdrawal account, in the
  * same transaction as the withdrawal record. With automatic payouts the payout is sent after the answer;
@@ -37,8 +44,8 @@ export async function requestWithdrawal(
   const seen = req.all?.seen;
   const withdraw = async () => {
     try {
-      const [row] = await ctx.db.query<{ response: Withdrawal; payout: PayoutOrder | null }>(
-        'select response, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8)',
+      const [row] = await ctx.db.query<Requested>(
+        'select response, replayed, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8)',
         [
           req.memberId,
           key,
@@ -55,7 +62,7 @@ export async function requestWithdrawal(
       throw refusalOf(err);
     }
   };
-  let row: { response: Withdrawal; payout: PayoutOrder | null };
+  let row: Requested;
   try {
     row = await withdraw();
   } catch (err) {
@@ -66,7 +73,9 @@ export async function requestWithdrawal(
     if (ended !== 'SUCCESS' && ended !== 'FAILED') throw err;
     row = await withdraw();
   }
-  const { response, payout } = row;
+  const { response, replayed, payout } = row;
+  if (replayed) ctx.metrics.money('withdrawal', 'duplicate');
+  else ctx.metrics.money('withdrawal', 'ok', { minor: toMinor(response.amount), member: req.memberId });
   // Automatic payouts: the function claimed the withdrawal (PROCESSING) and answered the payout order.
   // It is sent after the answer: a slow bank must not hold the member's request open.
   if (payout) {
@@ -118,9 +127,15 @@ interface PayoutOrder {
 /** Asks the bank to pay a claimed withdrawal, then settles it; an unknown outcome stays PROCESSING. */
 async function sendPayout(ctx: Ctx, order: PayoutOrder): Promise<Withdrawal['status']> {
   const { outcome, reason } = await ctx.payouts!.payout({ ...order, amountMinor: BigInt(order.amountMinor) });
-  if (outcome === 'UNKNOWN') return 'PROCESSING';
+  if (outcome === 'UNKNOWN') {
+    ctx.metrics.money('payout', 'pending');
+    return 'PROCESSING';
+  }
   return settle(ctx, order.reference, outcome === 'PAID' ? 'PAID' : 'FAILED', reason ?? null);
 }
+
+/** A withdrawal's final state as its payout is counted (metrics/metrics.ts); REJECTED is the operator's. */
+const PAYOUT_COUNTED_AS = { PAID: 'ok', FAILED: 'failed', REJECTED: 'refused' } as const;
 
 /**
  * Moves a withdrawal to its final state and posts the money, once: the status update is guarded by the
@@ -138,6 +153,7 @@ export async function settle(
     [publicId, final, reason, ctx.clock.now(), houseCash()],
   );
   if (!row?.settled) throw new AppError('WITHDRAWAL_NOT_PENDING', 409);
+  ctx.metrics.money('payout', PAYOUT_COUNTED_AS[final], { withdrawal: publicId });
   return final;
 }
 
