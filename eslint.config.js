@@ -44,8 +44,13 @@ const webZones = [
   },
   {
     target: ['web/src/components/**', 'web/src/lib/**', 'web/src/i18n/**'],
+    from: ['web/src/features/**', 'web/src/app/**', 'web/src/console/**'],
+    message: 'components, lib and i18n sit below features and app (and the console)',
+  },
+  {
+    target: 'web/src/console/**',
     from: ['web/src/features/**', 'web/src/app/**'],
-    message: 'components, lib and i18n sit below features and app',
+    message: "the operator console shares components/ and lib/ only, never a member's features or app",
   },
 ];
 

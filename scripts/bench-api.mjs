@@ -17,7 +17,9 @@
 // BENCH_WARMUP_SECONDS (2), BENCH_PAYOUTS (manual | auto), BENCH_ONLY (pg | pglite), BENCH_SQL (1: also
 // time the endpoints' own SQL with pgbench, without HTTP), BENCH_CPU_PROF (a folder: the server and the
 // simulated world write V8 CPU profiles there), BENCH_KEEP_DB (1: keep the krapao_bench database to study
-// it afterwards).
+// it afterwards), BENCH_CLUSTER (1: also the compiled server on PostgreSQL and Redis, three instances
+// behind HAProxy (scripts/cluster-lib.mjs): the same load sent to one instance directly, then through the
+// load balancer, printed side by side; needs haproxy, and REDIS_URL or a Redis on 127.0.0.1:6379).
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { buildServer } from './build-server.mjs';
+import { findHaproxy, HAPROXY_MISSING, startCluster } from './cluster-lib.mjs';
 import { freePort, root, startServer, startSimWorld } from './lib.mjs';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -33,6 +37,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const PAYOUTS = process.env.BENCH_PAYOUTS ?? 'manual';
 const ONLY = process.env.BENCH_ONLY;
+const CLUSTER = process.env.BENCH_CLUSTER === '1';
+if (CLUSTER && !findHaproxy()) throw new Error(HAPROXY_MISSING);
 if (!['manual', 'auto'].includes(PAYOUTS)) throw new Error('BENCH_PAYOUTS is manual or auto');
 const MEMBERS = 64;
 const FEED_SECRET = randomBytes(16).toString('hex');
@@ -185,7 +191,7 @@ async function drive(base, members, seconds, record) {
  * /proc (Linux): with the cores shared, CPU per movement says more than throughput alone.
  */
 function cpuTimes() {
-  const times = { client: 0, server: 0, postgres: 0, sim: 0 };
+  const times = { client: 0, server: 0, postgres: 0, sim: 0, lb: 0 };
   if (process.platform !== 'linux') return times;
   const tick = 10; // ms per clock tick (USER_HZ 100)
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
@@ -195,10 +201,13 @@ function cpuTimes() {
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ms = (Number(f[11]) + Number(f[12])) * tick;
       if (comm === 'postgres') times.postgres += ms;
+      else if (comm === 'haproxy') times.lb += ms;
       else if (Number(pid) === process.pid) times.client += ms;
       else {
         const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        if (cmdline.includes('server/src/main.ts')) times.server += ms;
+        // The compiled server too (BENCH_CLUSTER): every instance's time is the server's.
+        if (cmdline.includes('server/src/main.ts') || /dist[^\0]*\/main\.js/.test(cmdline))
+          times.server += ms;
         else if (cmdline.includes('server/src/sim/main.ts')) times.sim += ms;
       }
     } catch {
@@ -336,6 +345,64 @@ function preparedPglite() {
   return dir;
 }
 
+/** The load on `base`, printed under `label`; with a ledger, checked against it. */
+async function measured(label, base, members, ledger, opts = {}) {
+  const before = ledger?.entries();
+  const result = await load(base, members);
+  console.log(`  ${label.padEnd(22)} ${fmt(result)}`);
+  console.log(`    by kind (ms): ${result.kinds.join(', ')}`);
+  for (const [what, n] of result.refusals) console.log(`    refused ${n}x: ${what}`);
+  const c = result.cpu;
+  const pg = ledger ? `, PostgreSQL (all its processes) ${c.postgres.toFixed(2)} ms` : '';
+  const lb = opts.lb ? `, HAProxy ${c.lb.toFixed(2)} ms` : '';
+  console.log(
+    `    CPU per movement: server ${c.server.toFixed(2)} ms${pg}, simulated world ${c.sim.toFixed(2)} ms, load generator ${c.client.toFixed(2)} ms${lb}`,
+  );
+  if (ledger) {
+    // Every movement answered 200 (warm-up included) is in the ledger exactly once, and it balances.
+    const entries = ledger.entries() - before;
+    const sound = ledger.sound();
+    console.log(`    ledger: ${entries} new entries for ${result.answered} movements answered 200; ${sound}`);
+    result.sound = sound.startsWith('OK') && entries === result.answered;
+  }
+  return result;
+}
+
+/**
+ * BENCH_CLUSTER: the compiled server (NODE_ENV=production), three instances on PostgreSQL and Redis behind
+ * HAProxy; the same members and load sent to the first instance directly, then through the load balancer.
+ */
+async function measureCluster() {
+  const db = 'krapao_bench_cluster';
+  sql('postgres', `drop database if exists ${db}`);
+  sql('postgres', `create database ${db}`);
+  const dist = join(root, '.tmp', 'bench-cluster-dist');
+  await buildServer(dist);
+  const ledger = ledgerOf(db);
+  const cluster = await startCluster({
+    databaseUrl: `${PG}/${db}`,
+    redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+    serverJs: join(dist, 'main.js'),
+    env: { ...serverEnv, REDIS_PREFIX: db },
+    secrets: { BANK_FEED_SECRET: FEED_SECRET, QR_GATEWAY_SECRET: FEED_SECRET, GAMES_SECRET },
+  });
+  try {
+    if (PAYOUTS === 'manual') ledger.manualPayouts();
+    const members = await setUp(cluster.lbUrl);
+    const one = await measured('compiled, 1 instance', cluster.instances[0].base, members, ledger);
+    const three = await measured('HAProxy, 3 instances', cluster.lbUrl, members, ledger, { lb: true });
+    console.log(
+      `\nside by side on PostgreSQL: one instance ${one.rps.toFixed(0)}/s p99 ${one.p99.toFixed(1)} ms; ` +
+        `through HAProxy to three ${three.rps.toFixed(0)}/s p99 ${three.p99.toFixed(1)} ms`,
+    );
+    return one.sound && three.sound;
+  } finally {
+    await cluster.stop();
+    rmSync(dist, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DB !== '1') sql('postgres', `drop database ${db}`);
+  }
+}
+
 async function measure(label, env, ledger) {
   // The simulated world (the bank that pays automatic payouts, the game aggregator) in its own process,
   // as a real bank or provider is not on our event loop.
@@ -357,26 +424,7 @@ async function measure(label, env, ledger) {
   try {
     if (env.DATABASE_URL && PAYOUTS === 'manual') ledger?.manualPayouts();
     const members = await setUp(server.base);
-    const before = ledger?.entries();
-    const result = await load(server.base, members);
-    console.log(`  ${label.padEnd(22)} ${fmt(result)}`);
-    console.log(`    by kind (ms): ${result.kinds.join(', ')}`);
-    for (const [what, n] of result.refusals) console.log(`    refused ${n}x: ${what}`);
-    const c = result.cpu;
-    const pg = ledger ? `, PostgreSQL (all its processes) ${c.postgres.toFixed(2)} ms` : '';
-    console.log(
-      `    CPU per movement: server ${c.server.toFixed(2)} ms${pg}, simulated world ${c.sim.toFixed(2)} ms, load generator ${c.client.toFixed(2)} ms`,
-    );
-    if (ledger) {
-      // Every movement answered 200 (warm-up included) is in the ledger exactly once, and it balances.
-      const entries = ledger.entries() - before;
-      const sound = ledger.sound();
-      console.log(
-        `    ledger: ${entries} new entries for ${result.answered} movements answered 200; ${sound}`,
-      );
-      result.sound = sound.startsWith('OK') && entries === result.answered;
-    }
-    return result;
+    return await measured(label, server.base, members, ledger);
   } finally {
     await server.stop();
     await world.stop();
@@ -392,8 +440,16 @@ let onPg;
 if (ONLY !== 'pglite') {
   sql('postgres', 'drop database if exists krapao_bench');
   sql('postgres', 'create database krapao_bench');
-  const q = (command) => sql('krapao_bench', command).trim();
-  const ledger = {
+  const ledger = ledgerOf('krapao_bench');
+  onPg = await measure('PostgreSQL', { ...payoutEnv, DATABASE_URL: `${PG}/krapao_bench` }, ledger);
+  if (process.env.BENCH_SQL === '1') onPg.sqlTps = endpointSqlTps('krapao_bench');
+  if (process.env.BENCH_KEEP_DB !== '1') sql('postgres', 'drop database krapao_bench');
+}
+
+/** The ledger of a bench database: the movements it holds, and whether it is sound. */
+function ledgerOf(db) {
+  const q = (command) => sql(db, command).trim();
+  return {
     // Movements the clients ask for: bank deposits and withdrawal requests (not payouts), and game
     // transfers that succeeded (two entries each: reserved, then posted).
     entries: () =>
@@ -415,9 +471,6 @@ if (ONLY !== 'pglite') {
         : `FAILED (${problems} problems)`;
     },
   };
-  onPg = await measure('PostgreSQL', { ...payoutEnv, DATABASE_URL: `${PG}/krapao_bench` }, ledger);
-  if (process.env.BENCH_SQL === '1') onPg.sqlTps = endpointSqlTps('krapao_bench');
-  if (process.env.BENCH_KEEP_DB !== '1') sql('postgres', 'drop database krapao_bench');
 }
 
 const onPglite = ONLY === 'pg' ? undefined : await measure('PGlite (embedded)', payoutEnv);
@@ -440,3 +493,7 @@ if (onPglite)
   console.log(
     `PGlite: ${onPglite.rps.toFixed(0)} movements/s, p50 ${onPglite.p50.toFixed(1)} ms, p99 ${onPglite.p99.toFixed(1)} ms`,
   );
+if (CLUSTER) {
+  console.log('\nThe compiled server, one instance and three behind HAProxy (BENCH_CLUSTER):');
+  if (!(await measureCluster())) process.exitCode = 1;
+}

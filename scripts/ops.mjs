@@ -28,7 +28,18 @@
 //   promotion-set <json|file> create or replace a promotion code
 //   bonus-on | bonus-off | promotion-on | promotion-off <code> [BAHT|LAK]
 //                             switch a bonus or promotion on or off (BAHT by default)
-// OPS_URL (default http://localhost:3000) and OPS_TOKEN (default: the one `npm start` keeps in ./data).
+//   staff-add <username> <role>   a console staff member (support, finance, marketing, risk, admin,
+//                             auditor) with TOTP enrolled at once: prints `password: <one-time password>`
+//                             and `totp: <otpauth URI>` (add it to an authenticator app); the first sign-in
+//                             at /console asks for a new password
+//   staff-list                the console's staff, their roles, disabled or not, last sign-in
+//   staff-disable <username>  disable a staff member: their sessions end at once
+//   staff-role <username> <role>   change a staff member's role (their sessions end)
+//   audit-verify              walk the console audit's hash chain in the database (like ledger:check, no
+//                             server needed); exits non-zero naming the first broken row
+// OPS_URL (default http://localhost:$PORT, PORT 3000 by default) is the server's address; OPS_TOKEN (default:
+// the one `npm start` keeps in ./data). A server that cannot be reached is said in one line, no stack trace.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
@@ -108,7 +119,20 @@ const routes = {
   'bonus-off': () => switchTo('bonuses', false),
   'promotion-on': () => switchTo('promotions', true),
   'promotion-off': () => switchTo('promotions', false),
+  'staff-add': () => ['POST', '/api/ops/staff', { username: arg, role: rest[0] }],
+  'staff-list': () => ['GET', '/api/ops/staff'],
+  'staff-disable': () => ['POST', `/api/ops/staff/${encodeURIComponent(arg ?? '')}/disable`],
+  'staff-role': () => ['POST', `/api/ops/staff/${encodeURIComponent(arg ?? '')}/role`, { role: rest[0] }],
 };
+if (command === 'audit-verify') {
+  // Reads the database itself, as `npm run ledger:check` does: it must work when the server does not.
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'server/src/modules/staff/audit-verify-cli.ts')],
+    { stdio: 'inherit', cwd: root },
+  );
+  process.exit(run.status ?? 1);
+}
 if (
   !routes[command] ||
   (['approve', 'reject', 'credit', 'qr-credit', 'qr-refunded', 'chat', 'chat-reply', 'chat-close'].includes(
@@ -121,7 +145,9 @@ if (
     command,
   ) &&
     !arg) ||
-  (['spin-coin-rule', 'spin-coins'].includes(command) && !rest[0])
+  (['spin-coin-rule', 'spin-coins'].includes(command) && !rest[0]) ||
+  (['staff-add', 'staff-disable', 'staff-role'].includes(command) && !arg) ||
+  (['staff-add', 'staff-role'].includes(command) && !rest[0])
 ) {
   console.log(
     readFileSync(new URL(import.meta.url), 'utf8')
@@ -136,15 +162,41 @@ if (!token) {
   process.exit(2);
 }
 const [method, path, body] = routes[command]();
-const res = await fetch(`${base}${path}`, {
-  method,
-  headers: {
-    authorization: `Bearer ${token}`,
-    ...(body ? { 'content-type': 'application/json' } : {}),
-  },
-  ...(body ? { body: JSON.stringify(body) } : {}),
-});
-const answer = await res.json();
-if (Array.isArray(answer)) console.table(answer);
+let res;
+try {
+  res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+} catch (err) {
+  // No stack trace for an operator: what was tried, why it failed, what to do.
+  const why = err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(err);
+  console.error(`Cannot reach the Krapao server at ${base} (${why}).`);
+  console.error(
+    'Is it running? Start it with `npm start`, or point OPS_URL at it, e.g. OPS_URL=http://localhost:3001 npm run ops -- ' +
+      command,
+  );
+  process.exit(1);
+}
+const text = await res.text();
+let answer;
+try {
+  answer = JSON.parse(text);
+} catch {
+  console.error(
+    `The answer from ${base}${path} is not Krapao's API (HTTP ${res.status}): is OPS_URL the Krapao server?`,
+  );
+  process.exit(1);
+}
+if (command === 'staff-add' && res.ok) {
+  // Exactly two lines, for the operator to hand over (or a script to read).
+  console.log(`password: ${answer.oneTimePassword}`);
+  console.log(`totp: ${answer.totpUri}`);
+} else if (command === 'staff-list' && res.ok) console.table(answer.items);
+else if (Array.isArray(answer)) console.table(answer);
 else console.log(answer);
 process.exitCode = res.ok ? 0 : 1;

@@ -1,9 +1,11 @@
 // npm test: every suite, browser tests included. Runs them all, then prints one summary line.
 //   lint and format -> types -> contract -> server (PGlite) -> server (PostgreSQL, when
-//   TEST_DATABASE_URL is set) -> web components -> web build -> browser tests (Debian Chromium)
+//   TEST_DATABASE_URL is set) -> cluster (with TEST_REDIS_URL too, and HAProxy) -> web components ->
+//   web build -> browser tests (Debian Chromium)
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWeb, ensureChromium, root, run } from './lib.mjs';
+import { ensureHaproxy, HAPROXY_MISSING } from './cluster-lib.mjs';
 
 const tmp = join(root, '.tmp');
 rmSync(tmp, { recursive: true, force: true });
@@ -60,6 +62,16 @@ await vitest('contract', 'contract');
 await vitest('server on PGlite', 'server', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) await vitest('server on PostgreSQL', 'server');
 else console.log('\n(TEST_DATABASE_URL not set: the server suites ran on PGlite only)');
+// The cluster (HAProxy, three compiled instances, PostgreSQL and Redis): scripts/cluster.test.mjs.
+if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
+  if (ensureHaproxy()) {
+    const ok = await step('cluster behind HAProxy', () =>
+      run('node', ['--import', 'tsx', 'scripts/cluster.test.mjs']),
+    );
+    if (ok) passed += 1;
+    else failed += 1;
+  } else console.log(`\n(cluster test skipped: ${HAPROXY_MISSING})`);
+} else console.log('\n(TEST_DATABASE_URL and TEST_REDIS_URL not both set: the cluster test was skipped)');
 await vitest('web components', 'web');
 const built = await step('web build', () => buildWeb());
 if (built) {

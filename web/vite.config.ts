@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './scripts/chunk-groups.ts';
+import { consoleCopies } from './scripts/vite-console-copies.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preloadApp } from './scripts/vite-preload-app.ts';
+import { serviceWorker } from './scripts/vite-service-worker.ts';
 import { splitTexts } from './scripts/vite-split-texts.ts';
 import { stylesAfterSplash } from './scripts/vite-styles-after-splash.ts';
 import { FIRST_PAINT_GROUPS } from './src/i18n/first-paint.ts';
@@ -22,8 +24,10 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
     splitTexts(FIRST_PAINT_GROUPS),
+    consoleCopies(),
     preloadApp({ app: APP, memberShell: MEMBER_SHELL }),
     stylesAfterSplash(),
+    serviceWorker(),
     precompress(),
   ],
   server: {

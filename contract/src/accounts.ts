@@ -13,6 +13,7 @@ import {
 } from './common.ts';
 import { INVITE_CODE_MAX_LENGTH, LOCALES } from './constants.ts';
 import { otpCodeSchema, otpTicketSchema, otpTokenSchema } from './otp.ts';
+import { pinSchema } from './security.ts';
 
 const optionalCode = trimmed(INVITE_CODE_MAX_LENGTH).optional().default('');
 
@@ -79,12 +80,31 @@ export const loginSchema = z.object({
   username: trimmed(20).min(1),
   password: passwordSchema,
   isRemember: z.boolean().optional().default(false),
+  /** The screen's language: the SMS about a sign-in from a new device is written in it. */
+  lang: z.enum(LOCALES).optional(),
+  /** With an OTP_REQUIRED answer's ticket: the code sent to the registered phone (LOG-3). */
+  otpToken: otpTokenSchema.optional(),
+  otpCode: otpCodeSchema.optional(),
+});
+/** A session: the bearer token and when it ends unless used. */
+export const sessionSchema = z.object({ token: text(), expiresAt: text() });
+/**
+ * LOG-3: past the per-account limit of wrong passwords the answer is this instead of a session, whatever
+ * the password: the same login again with the ticket's otpToken and the code sent to the registered
+ * phone (sent only when the password was right) opens the session; a wrong password is still refused.
+ */
+export const loginOtpRequiredSchema = z.object({
+  message: z.literal('OTP_REQUIRED'),
+  otpRef: text(),
+  otpToken: text(),
+  expiresAt: text(),
+  resendAfterS: z.number().int(),
 });
 export const login = endpoint({
   method: 'POST',
   path: '/api/login',
   body: loginSchema,
-  response: z.object({ token: text(), expiresAt: text() }),
+  response: z.union([sessionSchema, loginOtpRequiredSchema]),
   auth: false,
 });
 
@@ -125,6 +145,8 @@ export const updateProfile = endpoint({
     otpToken: otpTokenSchema.optional(),
     otpCode: otpCodeSchema.optional(),
     lang: langSchema.optional(),
+    /** A change of the payout account by a member with a withdrawal PIN needs it too (security.ts). */
+    pin: pinSchema.optional(),
   }),
   response: profileSchema,
   auth: true,
@@ -162,4 +184,37 @@ export const changePassword = endpoint({
   body: z.object({ oldPassword: passwordSchema, newPassword: passwordSchema }),
   response: okSchema,
   auth: true,
+});
+
+/**
+ * A password-reset code: the same answer whether or not the phone is a member's (the SMS goes only to a
+ * member's phone), and never the code itself, even in the simulated world (its SMS inbox has it).
+ */
+export const passwordResetTicketSchema = z.object({
+  otpRef: text(),
+  otpToken: text(),
+  expiresAt: text(),
+  resendAfterS: z.number().int(),
+});
+export type PasswordResetTicket = z.infer<typeof passwordResetTicketSchema>;
+
+/** Forgot password: sends a code to the registered phone, under the OTP rules of REG-9. */
+export const forgotPassword = endpoint({
+  method: 'POST',
+  path: '/api/account/forgot',
+  body: z.object({ phoneNumber: phoneSchema, lang: z.enum(LOCALES).optional() }),
+  response: passwordResetTicketSchema,
+  auth: false,
+});
+
+/**
+ * Sets a new password with the code of POST /api/account/forgot and ends every session of the member. A
+ * weak new password (PASSWORD_TOO_SHORT, PASSWORD_TOO_WEAK) is refused before the code is looked at.
+ */
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: '/api/account/reset',
+  body: z.object({ otpToken: otpTokenSchema, otpCode: otpCodeSchema, newPassword: passwordSchema }),
+  response: okSchema,
+  auth: false,
 });

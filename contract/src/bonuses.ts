@@ -31,7 +31,16 @@ export const BONUS_CODE_PATTERN = /^[A-Z0-9_-]{2,32}$/;
  * deposit only when minDeposit is above 0).
  */
 export const rewardRuleSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('percent'), percent: z.number().positive().max(1_000), max: amountSchema }),
+  z.object({
+    kind: z.literal('percent'),
+    // Stored as numeric(8, 2): 1e-9 passed positive() and failed the database's check (a 500).
+    percent: z
+      .number()
+      .min(0.01)
+      .max(1_000)
+      .refine((n) => Math.round(n * 100) / 100 === n, 'two decimals at most'),
+    max: amountSchema,
+  }),
   z.object({ kind: z.literal('fixed'), amount: amountSchema }),
 ]);
 export type RewardRule = z.infer<typeof rewardRuleSchema>;
@@ -189,7 +198,8 @@ export const bonusConfigSchema = z.object({
   banners: z.array(bannerSchema).max(10).default([]),
   type: z.enum(BONUS_TYPES),
   maxReceived: z.number().int().min(1).max(1_000),
-  sort: z.number().int().default(0),
+  /** An int column: 1e10 overflowed it (a 500). */
+  sort: z.number().int().min(-1_000_000).max(1_000_000).default(0),
 });
 export type BonusConfig = z.infer<typeof bonusConfigSchema>;
 
@@ -198,7 +208,7 @@ export const promotionConfigSchema = z.object({
   ...programmeFields,
   description: localizedTextSchema,
   /** Claims in total before BONUS_FULL; null for no total. */
-  totalCap: z.number().int().min(1).nullable().default(null),
+  totalCap: z.number().int().min(1).max(1_000_000_000).nullable().default(null),
   validFrom: text().nullable().default(null),
   validTo: text().nullable().default(null),
 });

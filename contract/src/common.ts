@@ -80,14 +80,25 @@ export const phoneSchema = text()
 export const isTenDigitPhone = (phone: string) => new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(phone);
 
 export const passwordSchema = text().min(1).max(PASSWORD_MAX_LENGTH);
-export const nameSchema = trimmed(NAME_MAX_LENGTH).min(1);
+
+/**
+ * What a name (a member's, an account holder's) also refuses beyond text(): line breaks (CR, LF, NEL,
+ * U+2028/9; a name is one line, and a break forges lines in logs and operator screens), tab, the bidi
+ * controls (U+061C, U+200E/F, U+202A-E, U+2066-9: "\u202eEVIL" shows reversed, a classic look-alike) and
+ * the zero-width characters (U+200B-D, U+2060, U+FEFF), which make two names that look the same differ.
+ */
+const FORBIDDEN_IN_NAME = /[\t\n\r\u0085\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/u;
+export const isPlainName = (s: string) => !FORBIDDEN_IN_NAME.test(s);
+/** A one-line name of at most `max` characters: trimmed, clean text, nothing invisible (isPlainName). */
+export const nameText = (max: number) => trimmed(max).refine(isPlainName, 'forbidden character in a name');
+export const nameSchema = nameText(NAME_MAX_LENGTH).min(1);
 export const bankCodeSchema = text().trim().min(1).max(10);
 /** Loose on the wire so the server can answer INVALID_BANK_ACCOUNT_NO; isBankAccountNo is the rule. */
 export const bankAccountNoSchema = text().trim().min(1).max(30);
 export const isBankAccountNo = (no: string) =>
   new RegExp(`^\\d{${BANK_ACCOUNT_NO_MIN_DIGITS},${BANK_ACCOUNT_NO_MAX_DIGITS}}$`).test(no);
 /** Account holder names are upper-cased (REG-6); the English rule is per bank. */
-export const bankAccountNameSchema = trimmed(NAME_MAX_LENGTH)
+export const bankAccountNameSchema = nameText(NAME_MAX_LENGTH)
   .min(1)
   .transform((s) => s.replace(/\s+/g, ' ').toUpperCase());
 export const currencySchema = z.enum(CURRENCIES);

@@ -122,6 +122,16 @@ export const KRAPAO_ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   /** Password shorter than PASSWORD_MIN_LENGTH (OWASP ASVS 6.2.1). */
   'PASSWORD_TOO_SHORT',
+  /**
+   * A password that is whitespace only or among the most common passwords (ASVS 6.2.4, NIST 800-63B
+   * 3.1.1.2; server/src/modules/accounts/common-passwords.txt), on registration, change and reset.
+   */
+  'PASSWORD_TOO_WEAK',
+  /**
+   * Not a failure: past the per-account limit of wrong passwords, POST /api/login answers this with an
+   * OTP ticket, and takes the password again with the code sent to the registered phone.
+   */
+  'OTP_REQUIRED',
   /** New password equal to the old one. */
   'PASSWORD_SAME',
   /** PRO-3: a change of the payout account sent without the current password. */
@@ -185,10 +195,49 @@ export const KRAPAO_ERROR_CODES = [
   'SPIN_NO_COIN',
   /** SPIN-4: no spin wheel is active (the operator switched it off or gave it no weight). */
   'SPIN_INACTIVE',
+  /** Console: the staff member's role lacks the permission (server/src/modules/staff/permissions.ts). */
+  'FORBIDDEN',
+  /** Console: a first sign-in must enrol TOTP before anything else. */
+  'ENROLMENT_REQUIRED',
+  /** Console: a one-time password must be replaced before anything else. */
+  'PASSWORD_CHANGE_REQUIRED',
+  /** Console: a money action without a TOTP code given in the last 5 minutes. */
+  'STEP_UP_REQUIRED',
+  /** Console: the maker of a four-eyes request cannot approve or reject it. */
+  'FOUR_EYES',
+  /** Console: the request was already approved, rejected or has expired. */
+  'ALREADY_DECIDED',
+  /** Console: a staff username already taken. */
+  'STAFF_EXISTS',
+  /** A withdrawal, payout-account change or PIN change of a member with a PIN, sent without it. */
+  'PIN_REQUIRED',
+  /** A wrong withdrawal PIN (counted: PIN_MAX_FAILURES in a row block it). */
+  'PIN_WRONG',
+  /** PIN_MAX_FAILURES wrong PINs: every PIN, the right one too, is refused for PIN_BLOCK_MINUTES. */
+  'PIN_BLOCK',
+  /** A new withdrawal PIN that is not WITHDRAWAL_PIN_LENGTH digits. */
+  'PIN_FORMAT',
+  /** A new withdrawal PIN anyone would guess (one digit repeated, 123456, 654321). */
+  'PIN_TOO_SIMPLE',
+  /** ST-4 / ST-6: a statement date range whose first day is after its last, or a day that does not exist. */
+  'STATEMENT_RANGE_INVALID',
+  /** ST-6: a statement export longer than STATEMENT_EXPORT_MAX_DAYS days. */
+  'STATEMENT_RANGE_TOO_LONG',
   /** Client side: the server could not be reached. */
   'NETWORK_ERROR',
   /** Client side: the request timed out (SH-18). */
   'REQUEST_TIMEOUT',
+  /**
+   * Player protection: a QR or True Wallet deposit beyond a deposit limit (the answer's `left` says what
+   * may still be deposited), or a transfer into a game of money that came beyond it.
+   */
+  'DEPOSIT_LIMIT',
+  /** Player protection: the period's loss limit is reached; transfers into games wait for the next one. */
+  'LOSS_LIMIT',
+  /** Player protection: a time-out or self-exclusion is in force (deposits, play, bonuses, promotions). */
+  'SELF_EXCLUDED',
+  /** Player protection: a raised or removed limit confirmed before its 24 hours have passed. */
+  'LIMIT_NOT_YET',
 ] as const;
 
 export const ERROR_CODES = [

@@ -55,6 +55,17 @@ export {
   type RewardRule,
 } from './bonuses.ts';
 export * as withdrawals from './withdrawals.ts';
+export * as security from './security.ts';
+export {
+  PIN_BLOCK_MINUTES,
+  PIN_MAX_FAILURES,
+  SIGN_IN_HISTORY_LENGTH,
+  WITHDRAWAL_PIN_LENGTH,
+  isTooSimplePin,
+  isWellFormedPin,
+  type PinStatus,
+  type SignIn,
+} from './security.ts';
 export { WITHDRAWAL_STATUSES, withdrawalSchema, type Withdrawal } from './withdrawals.ts';
 export * as statement from './statement.ts';
 export {
@@ -87,3 +98,50 @@ export {
   type SpinProof,
   type SpinRecord,
 } from './spin.ts';
+export * as console from './console.ts';
+export * as consoleQueues from './console-queues.ts';
+export {
+  MATCH_AMOUNT_TOLERANCE,
+  MATCH_AMOUNT_TOLERANCE_MINOR,
+  QUEUES,
+  QUEUES_CHANGED_EVENT,
+  STUCK_TRANSFER_AFTER_S,
+  type BankLine,
+  type ChatMemberContext,
+  type ConsoleConversation,
+  type MatchCandidate,
+  type QueueName,
+  type QueueTile,
+  type QueuedWithdrawal,
+} from './console-queues.ts';
+export {
+  APPROVAL_KINDS,
+  APPROVAL_STATUSES,
+  RECOVERY_CODE_COUNT,
+  STAFF_PASSWORD_MIN_LENGTH,
+  STAFF_ROLES,
+  STAFF_USERNAME_PATTERN,
+  STEP_UP_WINDOW_S,
+  TOTP_DIGITS,
+  TOTP_STEP_S,
+  type Approval,
+  type ApprovalKind,
+  type ApprovalStatus,
+  type AuditRow,
+  type ConsoleMe,
+  type MemberDetail,
+  type MemberRow,
+  type StaffMember,
+  type StaffRole,
+} from './console.ts';
+export * as protection from './protection.ts';
+export {
+  EXCLUSION_MONTHS,
+  PROTECTION_COOLING_OFF_H,
+  PROTECTION_LIMIT_KEYS,
+  REALITY_CHECK_MINUTES,
+  TIMEOUT_DAYS,
+  type Protection,
+  type ProtectionLimitKey,
+  type ProtectionLimits,
+} from './protection.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, messageSchema, phoneSchema, text } from './common.ts';
-import { OTP_DIGITS } from './constants.ts';
+import { LOCALES, OTP_DIGITS } from './constants.ts';
 
 export const otpTokenSchema = text().trim().min(1).max(128);
 export const otpCodeSchema = text()
@@ -21,7 +21,8 @@ export type OtpTicket = z.infer<typeof otpTicketSchema>;
 export const sendOtp = endpoint({
   method: 'POST',
   path: '/api/otp/send',
-  body: z.object({ phoneNumber: phoneSchema }),
+  /** lang: the language of the screen that asks, for the SMS (else the region's). */
+  body: z.object({ phoneNumber: phoneSchema, lang: z.enum(LOCALES).optional() }),
   response: otpTicketSchema,
   auth: false,
 });

@@ -6,6 +6,12 @@
 //   slice  = the first 52-bit chunk x of the roll (13 hex digits, then the next ones) with
 //            x < 2^52 - (2^52 mod W), W the sum of the weights; x mod W walks the cumulative weights.
 //
+//   commitment = SHA-256 of the UTF-8 text `${serverSeed}\n${wheel}` as 64 hex digits, where serverSeed is
+//            the seed's 64 lowercase hex digits as text and wheel is the slices in the wheel's order
+//            (clockwise from the top) as `CODE:weight` joined by commas, e.g. `CREDIT20:220,TRY1:180`.
+//            It is shown before the spin and binds the seed to the wheel it will be drawn over: a seed
+//            or a wheel changed after it was shown does not verify (docs/api.md "Spin wheel").
+//
 // A chunk at or above that limit is thrown away (rejection sampling), so every unit of weight is exactly
 // equally likely: no modulo bias. A chunk is rejected with probability below W / 2^52 (under 2^-21 for the
 // largest wheel), so a fifth chunk is practically never needed; should all four of a roll be rejected,
@@ -72,6 +78,20 @@ export async function hmacSha256Hex(key: string, message: string): Promise<strin
   return hex(await globalThis.crypto.subtle.sign('HMAC', k, utf8(message)));
 }
 
+/** The wheel's canonical text in a commitment: its slices in order, `CODE:weight` joined by commas. */
+export const wheelText = (weights: ReadonlyArray<{ code: string; weight: number }>) =>
+  weights.map((w) => `${w.code}:${w.weight}`).join(',');
+
+/** The text whose SHA-256 is the commitment of a spin: the seed's hex text, a newline, the wheel. */
+export const commitmentText = (
+  serverSeed: string,
+  weights: ReadonlyArray<{ code: string; weight: number }>,
+) => `${serverSeed}\n${wheelText(weights)}`;
+
+/** The commitment of a seed and a wheel, with Web Crypto (the verify view; the server uses node:crypto). */
+export const commitmentOf = (serverSeed: string, weights: ReadonlyArray<{ code: string; weight: number }>) =>
+  sha256Hex(commitmentText(serverSeed, weights));
+
 export interface SpinProof {
   serverSeed: string;
   serverSeedHash: string;
@@ -82,11 +102,16 @@ export interface SpinProof {
 }
 
 /**
- * The verify view's recomputation: whether the revealed seed is the one whose hash was shown before the
- * spin, and which slice the seeds and the spin number give.
+ * The verify view's recomputation: whether the revealed seed and the wheel the spin was drawn over are
+ * the ones committed to by `committed`, the commitment the member was shown BEFORE the spin (kept by the
+ * browser then; never the proof's own serverSeedHash, which comes with the seed and proves nothing), and
+ * which slice the seeds and the spin number give.
  */
-export async function recomputeSpin(p: SpinProof): Promise<{ hashMatches: boolean; code: string }> {
-  const hashMatches = (await sha256Hex(p.serverSeed)) === p.serverSeedHash.toLowerCase();
+export async function recomputeSpin(
+  p: SpinProof,
+  committed: string,
+): Promise<{ hashMatches: boolean; code: string }> {
+  const hashMatches = (await commitmentOf(p.serverSeed, p.weights)) === committed.toLowerCase();
   const weights = p.weights.map((w) => w.weight);
   let picked: number | null = null;
   for (let round = 0; picked === null; round++)

@@ -54,7 +54,10 @@ export type Slice = z.infer<typeof sliceSchema>;
 
 /** The provably fair commitment of the member's next spin. */
 export const fairnessSchema = z.object({
-  /** SHA-256 (hex) of the server seed the next spin uses; the seed itself is revealed by that spin. */
+  /**
+   * The commitment of the next spin: SHA-256 (hex) of the server seed it uses together with the wheel as
+   * it is now (commitmentText in spin-fair.ts); the seed itself is revealed by that spin.
+   */
   serverSeedHash: text(),
   clientSeed: text(),
   nextSpinNumber: z.number().int(),
@@ -80,6 +83,8 @@ export const setup = endpoint({
 export const spinProofSchema = z.object({
   spinNumber: z.number().int(),
   serverSeed: text(),
+  /** The commitment of this seed and these weights, for reference: the verify view checks the seed and
+   *  weights against the commitment the browser kept before the spin, never against this one. */
   serverSeedHash: text(),
   clientSeed: text(),
   weights: z.array(z.object({ code: text(), weight: z.number().int() })),
@@ -210,8 +215,8 @@ export const coinRuleSchema = z.object({
   currency: z.enum(CURRENCIES),
   /** One coin per this much of a successful deposit, in that currency. */
   amountPerCoin: amountSchema,
-  /** The most coins one deposit earns; null for no limit. */
-  maxPerDeposit: z.number().int().min(1).nullable(),
+  /** The most coins one deposit earns; null for no limit (an int column: at most a million). */
+  maxPerDeposit: z.number().int().min(1).max(1_000_000).nullable(),
 });
 
 export const opsWheelSchema = z.object({

@@ -35,6 +35,9 @@ export const statementEntrySchema = z.object({
    */
   from: text().nullable().default(null),
   to: text().nullable().default(null),
+  /** The game's name where from or to is a provider code (ST-5: "Main wallet → PG Soft"); null for WALLET. */
+  fromName: text().nullable().default(null),
+  toName: text().nullable().default(null),
   /**
    * A reward's lines (bonus, finish_bonus): what paid it (a bonus, a promotion, an invite commission, a
    * refund, a spin prize), its code and its title in each language.
@@ -46,13 +49,37 @@ export const statementEntrySchema = z.object({
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
+/** A day of the operator's calendar (Asia/Bangkok, or Asia/Vientiane for a Laos build), YYYY-MM-DD. */
+export const statementDaySchema = text().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** ST-6: the longest range one export covers, first and last day included. */
+export const STATEMENT_EXPORT_MAX_DAYS = 93;
+
 export const getStatement = endpoint({
   method: 'POST',
   path: '/api/statement',
   body: z.object({
     page: z.number().int().min(1).max(10_000),
     limit: z.number().int().min(1).max(50).default(PAGE_SIZE.statement),
+    // ST-4, Krapao's additions: only entries of one type, and only those made between two days, both
+    // included (a range whose first day is after its last is STATEMENT_RANGE_INVALID).
+    type: z.enum(STATEMENT_TYPES).optional(),
+    from: statementDaySchema.optional(),
+    to: statementDaySchema.optional(),
   }),
   response: z.object({ total: z.number().int(), statements: z.array(statementEntrySchema) }),
   auth: true,
 });
+
+/**
+ * ST-6: GET /api/statement/export?from=YYYY-MM-DD&to=YYYY-MM-DD[&lang=th|la|en], the member's entries made
+ * between the two days (both included) as a CSV file, columns in `lang` (else Accept-Language, else the
+ * region's language). Not a contract endpoint: its answer is a file, not JSON (docs/api.md).
+ */
+export const STATEMENT_EXPORT_PATH = '/api/statement/export';
+export const statementExportQuerySchema = z.object({
+  from: statementDaySchema,
+  to: statementDaySchema,
+  lang: z.enum(['th', 'la', 'en']).optional(),
+});
+export type StatementExportQuery = z.infer<typeof statementExportQuerySchema>;

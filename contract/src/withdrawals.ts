@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, text } from './common.ts';
 import { amountSchema } from './money.ts';
+import { pinSchema } from './security.ts';
 
 export const WITHDRAWAL_STATUSES = ['PENDING', 'PROCESSING', 'PAID', 'FAILED', 'REJECTED'] as const;
 
@@ -14,11 +15,14 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-/** WD-2: the money leaves the wallet at once; it is paid to the registered bank account. */
+/**
+ * WD-2: the money leaves the wallet at once; it is paid to the registered bank account. A member with a
+ * withdrawal PIN sends it as `pin` (PIN_REQUIRED, PIN_WRONG, PIN_BLOCK); one without is paid as before.
+ */
 export const withdraw = endpoint({
   method: 'POST',
   path: '/api/wallet/withdraw',
-  body: z.object({ amount: amountSchema }),
+  body: z.object({ amount: amountSchema, pin: pinSchema.optional() }),
   response: withdrawalSchema,
   auth: true,
   headers: { 'Idempotency-Key': 'required' },
@@ -31,7 +35,7 @@ export const withdraw = endpoint({
 export const withdrawAll = endpoint({
   method: 'POST',
   path: '/api/wallet/withdrawAll',
-  body: z.object({ amount: amountSchema.optional() }),
+  body: z.object({ amount: amountSchema.optional(), pin: pinSchema.optional() }),
   response: withdrawalSchema,
   auth: true,
   headers: { 'Idempotency-Key': 'required' },

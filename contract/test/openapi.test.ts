@@ -89,20 +89,24 @@ describe('[api-doc] the OpenAPI document', () => {
       const op = operationOf(e)!;
       const expected = e.path.startsWith('/api/ops/')
         ? [{ operatorToken: [] }]
-        : e.path.startsWith('/api/hooks/')
-          ? [{ webhookSignature: [] }]
-          : e.auth
-            ? [{ memberSession: [] }]
-            : e.headers?.['X-Chat-Guest']
-              ? [{ memberSession: [] }, { chatGuest: [] }]
-              : e.headers?.Authorization
-                ? [{}, { memberSession: [] }]
-                : [];
+        : e.path.startsWith('/api/console/')
+          ? e.path === '/api/console/session' && e.method === 'POST'
+            ? []
+            : [{ staffSession: [] }]
+          : e.path.startsWith('/api/hooks/')
+            ? [{ webhookSignature: [] }]
+            : e.auth
+              ? [{ memberSession: [] }]
+              : e.headers?.['X-Chat-Guest']
+                ? [{ memberSession: [] }, { chatGuest: [] }]
+                : e.headers?.Authorization
+                  ? [{}, { memberSession: [] }]
+                  : [];
       expect(op.security, name).toEqual(expected);
       expect(op.tags[0] === 'operator', name).toBe(e.path.startsWith('/api/ops/'));
       expect('401' in op.responses, name).toBe(isSecured(op.security));
     }
-    expect(document.tags.map((t) => t.name).slice(-2)).toEqual(['webhooks', 'operator']);
+    expect(document.tags.map((t) => t.name).slice(-3)).toEqual(['webhooks', 'console', 'operator']);
   });
 
   it('[api-doc] Idempotency-Key is a header of exactly the calls whose endpoint declares it', () => {

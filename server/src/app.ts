@@ -12,6 +12,7 @@ import { answerSerializerCompiler } from './http/answer-text.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerDrain } from './http/drain.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { registerHealth } from './http/health.ts';
 import { lazyDefaultCompilers } from './http/lazy-compilers.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -33,8 +34,6 @@ export interface AppDeps extends GivenProviders {
   clock?: Clock;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
-  /** Redis key prefix of the global rate limit; tests give each app its own. */
-  rateLimitNameSpace?: string;
   /** Test hook: makes the simulated SMS gateway fail. */
   simFaults?: { smsDown?: () => boolean };
   /** Test hook: sees every route as it is added (test/api-doc.test.ts compares them with the API document). */
@@ -63,6 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     // zod's compilers, set below, serve every route: Fastify's own load only if asked (a faster start).
     schemaController: { compilersFactory: lazyDefaultCompilers },
+    // Fastify's and Node's own refusals (a bad URL, a long parameter, huge headers) in the contract's shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -74,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Retry-After tells the web how long a REQUEST_LIMIT lasts; another origin may only read it if exposed.
     await app.register(cors, { origin: config.corsOrigins, exposedHeaders: ['Retry-After'] });
   registerDrain(app);
-  const redis = await registerRateLimit(app, config, deps.rateLimitNameSpace ?? 'krapao-rate-limit-');
+  const redis = await registerRateLimit(app, config);
   registerHealth(app, { db, redis, isDraining: () => app.draining });
 
   const ownUrl = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -99,9 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   registerAuth(app, ctx);
-  registerRealtime(app, ctx, {
-    limitPrefix: `${deps.rateLimitNameSpace ?? 'krapao-'}realtime-handshakes-`,
-  });
+  registerRealtime(app, ctx);
   registerTermination(app, db, ctx.clock);
   registerApiDocs(app);
   // Chat messages reach their room on every instance through the realtime server (Redis adapter).

@@ -14,7 +14,15 @@ import { howtoRoutes } from './modules/howto/routes.ts';
 import { inviteRoutes } from './modules/invite/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
+import { accountConsoleRoutes } from './modules/accounts/console.ts';
+import { chatConsoleRoutes } from './modules/chat/console.ts';
+import { depositConsoleRoutes } from './modules/deposits/console.ts';
+import { gameConsoleRoutes } from './modules/games/console.ts';
+import { queueConsoleRoutes } from './modules/queues/console.ts';
+import { withdrawalConsoleRoutes } from './modules/withdrawals/console.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
+import { protectionRoutes } from './modules/protection/routes.ts';
 import { refundRoutes } from './modules/refund/routes.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
 import { slipRoutes } from './modules/slips/routes.ts';
@@ -26,6 +34,13 @@ import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 type AreaRoutes = (api: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) => void;
 
 const AREAS: AreaRoutes[] = [
+  // First: its hook holds every operator route to the service account's role (modules/staff).
+  staffRoutes,
+  accountConsoleRoutes,
+  // The console's queues: its nudge hook sees every area's requests (modules/queues/live.ts).
+  queueConsoleRoutes,
+  depositConsoleRoutes,
+  gameConsoleRoutes,
   lookupRoutes,
   howtoRoutes,
   agreementRoutes,
@@ -42,6 +57,7 @@ const AREAS: AreaRoutes[] = [
   inviteRoutes,
   refundRoutes,
   spinRoutes,
+  protectionRoutes,
   opsRoutes,
 ];
 
@@ -54,5 +70,8 @@ export async function registerAreas(
     for (const routes of AREAS) routes(api, ctx, ctx.config.opsTokens);
     // The chat's routes take a wider context: the realtime rooms it announces to, its pictures' store.
     chatRoutes(api, { ...ctx, ...chat }, ctx.config.opsTokens);
+    // Their replies (and a withdrawal's rejection) reach the customer's chat room live.
+    chatConsoleRoutes(api, { ...ctx, ...chat });
+    withdrawalConsoleRoutes(api, { ...ctx, ...chat });
   });
 }

@@ -2,7 +2,7 @@
 // message that names the variable.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { REGIONS } from '@krapao/contract';
+import { REGIONS, type StaffRole } from '@krapao/contract';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { parseStorageUrl, type StorageTarget } from './providers/storage/storage-url.ts';
 
@@ -27,6 +27,14 @@ const envSchema = z.object({
   RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(30),
   /** Rate limits (and later sockets) are shared through Redis when set. */
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Begins every Redis key and channel of this deployment (rate limits, realtime handshakes, the Socket.IO
+   * adapter), so deployments sharing one Redis never meet; the database schema's name by default.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only (1 to 64)')
+    .optional(),
   /** Mounts the simulated outside world (SMS inbox, later gateways and providers) under /sim. */
   SIMULATE: bool.default(false),
   REGION: z.enum(REGIONS).default('th'),
@@ -81,10 +89,16 @@ const envSchema = z.object({
   SIM_URL: z.string().url().optional(),
   /** Bearer token of the operator API (/api/ops); absent turns that API off. */
   OPS_TOKEN: z.string().min(16).optional(),
-  /** Named operator tokens, "name:token,name:token" (tokens of 16 or more characters): actions are logged by name. */
+  /**
+   * Named operator tokens, "name:token,name:token:role" (tokens of 16 or more characters): service
+   * accounts, audited by name and held to their role's permissions (modules/staff/permissions.ts;
+   * admin when no role is given).
+   */
   OPS_TOKENS: z
     .string()
-    .regex(/^[A-Za-z0-9_.-]+:[^,:]{16,}(,[A-Za-z0-9_.-]+:[^,:]{16,})*$/)
+    .regex(
+      /^[A-Za-z0-9_.-]+:[^,:]{16,}(:(support|finance|marketing|risk|admin|auditor))?(,[A-Za-z0-9_.-]+:[^,:]{16,}(:(support|finance|marketing|risk|admin|auditor))?)*$/,
+    )
     .optional(),
   /**
    * GET /metrics (metrics/serve.ts) on a listener of its own at this port, bound to HOST: never on the
@@ -128,6 +142,8 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
+  /** REDIS_PREFIX, or the schema's name: names every Redis key and channel (lib/redis-keys.ts). */
+  redisPrefix: string;
   simulate: boolean;
   region: (typeof REGIONS)[number];
   otpOverride: boolean | undefined;
@@ -142,6 +158,8 @@ export type Config = {
   bankFeedSecret: string | undefined;
   /** Operator name by token; empty turns the operator API off. */
   opsTokens: Map<string, string>;
+  /** The role of each named operator token (service account), by name; admin when not given. */
+  opsRoles: Map<string, StaffRole>;
   /** GET /metrics: its own port (bound to HOST), and its bearer token; neither turns it off. */
   metricsPort: number | undefined;
   metricsToken: string | undefined;
@@ -185,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? e.DATABASE_SCHEMA ?? 'public',
     simulate: e.SIMULATE,
     region: e.REGION,
     otpOverride: e.OTP === undefined ? undefined : e.OTP === 'on',
@@ -214,6 +233,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           return [token, name] as [string, string];
         }),
     ]),
+    opsRoles: new Map(
+      (e.OPS_TOKENS ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => {
+          const [name, , role] = pair.split(':') as [string, string, StaffRole | undefined];
+          return [name, role ?? 'admin'] as [string, StaffRole];
+        }),
+    ),
     metricsPort: e.METRICS_PORT,
     metricsToken: e.METRICS_TOKEN,
     qrGatewaySecret: e.QR_GATEWAY_SECRET,

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly status: number = 400,
     readonly retryAfterS?: number,
+    /** What the answer carries besides its message (DEPOSIT_LIMIT's `left`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(code);
     this.name = 'AppError';

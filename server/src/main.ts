@@ -2,6 +2,7 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { connect } from './db/connect.ts';
+import { shiftableClock } from './lib/clock.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_MEMBER, LAO_DEMO_MEMBER } from './db/seed.ts';
 import { seed } from './seed.ts';
@@ -18,7 +19,9 @@ const db = await connect({
 await migrate(db);
 await seed(db, { demoMember: config.simulate, region: config.region });
 
-const app = await buildApp({ config, db });
+// The simulated world's time can be moved by browser tests (POST /sim/clock); a real start keeps the system's.
+const clock = config.simulate && !config.simUrl ? shiftableClock() : undefined;
+const app = await buildApp({ config, db, ...(clock ? { clock } : {}) });
 let closing = false;
 // SIGTERM and SIGINT drain the server (http/drain.ts): readiness 503 at once, requests in flight finish
 // within SHUTDOWN_GRACE_MS, then the jobs stop and the database closes. Exit 0 when all finished in time,

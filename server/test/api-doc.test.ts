@@ -17,6 +17,8 @@ const NOT_IN_DOCUMENT: Record<string, string> = {
   'GET /api/chat/files/{}':
     'a chat picture or video for <img> and <video>: bytes at a random address, not JSON',
   'GET /api/statement/slip/image/{}': 'a slip picture behind a signed link, for <img>: bytes, not JSON',
+  'GET /api/statement/export':
+    'a CSV file for a spreadsheet, not JSON; docs/api.md "Statement export" describes it',
   // The operator's payout and reconciliation routes (server/src/modules/ops/routes.ts) answer database rows
   // and have no contract endpoints yet; docs/api.md "Money" describes them.
   'GET /api/ops/withdrawals': 'no contract endpoint yet',
@@ -27,6 +29,14 @@ const NOT_IN_DOCUMENT: Record<string, string> = {
   'GET /api/ops/qr/refused': 'no contract endpoint yet',
   'POST /api/ops/qr/refused/{}/{}': 'no contract endpoint yet',
   'GET /api/ops/actions': 'no contract endpoint yet',
+  // The staff commands of `npm run ops` (server/src/modules/staff/routes.ts); docs/api.md "Operator console".
+  'GET /api/ops/staff': 'no contract endpoint yet',
+  'POST /api/ops/staff': 'no contract endpoint yet',
+  'POST /api/ops/staff/{}/disable': 'no contract endpoint yet',
+  'POST /api/ops/staff/{}/role': 'no contract endpoint yet',
+  'GET /api/console/audit.csv': 'the audit as a CSV file, not JSON (same query as GET /api/console/audit)',
+  'POST /api/console/chats/{}/image':
+    'a multipart picture for a reply (contract console-queues.ts CHAT_IMAGE_UPLOAD_PATH)',
 };
 
 interface Operation {

@@ -2,7 +2,6 @@
 // visitor joins only their own room; new messages arrive live; a socket that was down gets what it missed
 // from the history after reconnecting, once each, in order. With PostgreSQL and Redis, two instances: an
 // operator's reply through one reaches a member's socket on the other.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -236,8 +235,7 @@ async function instanceOn(schema: string) {
     OPS_TOKEN,
     CHAT_STORAGE_DIR: chatDir,
   });
-  const rateLimitNameSpace = `test-${randomBytes(6).toString('hex')}-`;
-  const app = await buildApp({ config, db, clock: t.clock, logger: false, rateLimitNameSpace });
+  const app = await buildApp({ config, db, clock: t.clock, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -58,13 +58,14 @@ export async function makeApp(
       RATE_LIMIT_PER_MIN: '100000',
       REALTIME_HANDSHAKES_PER_MIN: '100000',
       SLIP_STORAGE_DIR: slipDir,
+      // Apps of several test files share one Redis: each counts and broadcasts apart.
+      REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
       ...env,
     }),
     db,
     clock,
     logger: false,
     simFaults: { smsDown: () => faults.smsDown },
-    rateLimitNameSpace: `test-${randomBytes(6).toString('hex')}-`,
     ...opts.deps,
   };
   const app = await buildApp(deps);

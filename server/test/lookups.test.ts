@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups, type LookupName } from '@krapao/contract';
 import { seed } from '../src/seed.ts';
+import { seedSite } from '../src/db/seed.ts';
 import { call, expectError, makeApp, registerAndLogin, useTestApp, type TestApp } from './helpers.ts';
 
 const t = useTestApp();
@@ -27,6 +28,27 @@ describe('lookups', () => {
       country: 'TH',
     });
     expect(banks.every((b) => b.country === 'TH')).toBe(true);
+  });
+
+  it("[LK-1] the bank coded TMB is named ttb in Thai and English (and Lao, which shows the English name); a database seeded with the old names gets the new ones, an operator's names stay", async () => {
+    const tmb = async () =>
+      ((await call(t.app, 'GET', '/api/lookup/banks')).body as unknown as Array<Record<string, string>>).find(
+        (b) => b.code === 'TMB',
+      )!;
+    expect(await tmb()).toMatchObject({
+      nameTH: 'ttb ธนาคารทหารไทยธนชาต',
+      nameEN: 'ttb (TMBThanachart Bank)',
+    });
+    expect((await tmb()).nameLA).toBeUndefined();
+    await t.db.query(
+      `update banks set name_th = 'ธนาคารทหารไทยธนชาต', name_en = 'TMBThanachart Bank' where code = 'TMB'`,
+    );
+    await t.db.tx((q) => seedSite(q, {}));
+    expect(await tmb()).toMatchObject({ nameEN: 'ttb (TMBThanachart Bank)' });
+    await t.db.query(`update banks set name_en = 'ttb by the operator' where code = 'TMB'`);
+    await t.db.tx((q) => seedSite(q, {}));
+    expect((await tmb()).nameEN).toBe('ttb by the operator');
+    await t.db.tx((q) => q.query(`update banks set name_en = 'ttb (TMBThanachart Bank)' where code = 'TMB'`));
   });
 
   it("[LK-1] [trust-18] a member's bank carries its Lao name where it has one, in the profile and the wallet", async () => {

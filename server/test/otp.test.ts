@@ -27,6 +27,30 @@ describe('OTP', () => {
     expect((await verify(sent.body.otpToken, sent.body.code)).body).toEqual({ message: 'OTP_CODE_VALID' });
   });
 
+  it("[REG-3] the SMS is in the language of the screen that asked (lang), else the region's: Thai in a Thai build", async () => {
+    const inboxOf = async (phone: string) =>
+      (await (
+        await fetch(
+          `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/sim/sms/inbox?phone=${phone}`,
+        )
+      ).json()) as Array<{ text: string }>;
+    for (const [lang, words] of [
+      ['th', 'สำหรับสมัครสมาชิก'],
+      ['la', 'ສຳລັບສະໝັກສະມາຊິກ'],
+      ['en', 'is your registration code'],
+      [undefined, 'สำหรับสมัครสมาชิก'],
+    ] as const) {
+      const phone = freshPhone();
+      const sent = await call(t.app, 'POST', '/api/otp/send', {
+        body: { phoneNumber: phone, ...(lang ? { lang } : {}) },
+      });
+      expect(sent.status).toBe(200);
+      const [sms] = await inboxOf(phone);
+      expect(sms!.text).toContain(words);
+      expect(sms!.text).toContain(sent.body.code as string);
+    }
+  });
+
   it('[REG-3] a phone that already holds a verified code gets OTP_VERIFIED, so the wizard skips ahead', async () => {
     const phone = freshPhone();
     const sent = await send(phone);

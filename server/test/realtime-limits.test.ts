@@ -129,10 +129,10 @@ describe('realtime handshake limit', () => {
 
 describe.runIf(redisUrl)('realtime handshake limit in Redis', () => {
   it('[trust-8] instances sharing Redis count an address together', async () => {
-    const nameSpace = `test-${randomBytes(6).toString('hex')}-`;
-    const env = { REALTIME_HANDSHAKES_PER_MIN: '3', ...withRedis };
-    const a = await makeApp(env, { deps: { rateLimitNameSpace: nameSpace } });
-    const b = await makeApp(env, { deps: { rateLimitNameSpace: nameSpace } });
+    const prefix = `test-${randomBytes(6).toString('hex')}`;
+    const env = { REALTIME_HANDSHAKES_PER_MIN: '3', REDIS_PREFIX: prefix, ...withRedis };
+    const a = await makeApp(env);
+    const b = await makeApp(env);
     try {
       expect(await handshake(a.app, unknownToken())).toBe('invalid-token');
       expect(await handshake(b.app, unknownToken())).toBe('invalid-token');

@@ -325,8 +325,7 @@ async function instanceOn(schema: string) {
     REDIS_URL: process.env.TEST_REDIS_URL,
     DATABASE_SCHEMA: schema,
   });
-  const rateLimitNameSpace = `test-${randomBytes(6).toString('hex')}-`;
-  const app = await buildApp({ config, db, clock: t.clock, logger: false, rateLimitNameSpace });
+  const app = await buildApp({ config, db, clock: t.clock, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

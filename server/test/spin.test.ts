@@ -5,7 +5,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { spin as contract } from '@krapao/contract';
-import { draw } from '../src/modules/spin/fair.ts';
+import { commitment, draw } from '../src/modules/spin/fair.ts';
 import { SEED_SLICES } from '../src/modules/spin/seed.ts';
 import {
   bankTransfer,
@@ -75,10 +75,15 @@ async function spinAndCheck(token: string) {
   expect(result.proof.serverSeedHash).toBe(before.fair.serverSeedHash);
   expect(result.proof.spinNumber).toBe(before.fair.nextSpinNumber);
   expect(result.proof.clientSeed).toBe(before.fair.clientSeed);
-  expect(createHash('sha256').update(result.proof.serverSeed).digest('hex')).toBe(
-    result.proof.serverSeedHash,
-  );
-  return result;
+  // The commitment shown before is SHA-256 of the seed's hex text, a newline and the wheel's slices.
+  expect(
+    createHash('sha256')
+      .update(
+        `${result.proof.serverSeed}\n${result.proof.weights.map((w) => `${w.code}:${w.weight}`).join(',')}`,
+      )
+      .digest('hex'),
+  ).toBe(before.fair.serverSeedHash);
+  return { ...result, committed: before.fair.serverSeedHash };
 }
 
 describe('the wheel (SPIN-4)', () => {
@@ -453,6 +458,49 @@ describe('provably fair (SPIN-2)', () => {
     expect(draw(seed, 'client', 7, [1, 1, 1])).toBe(contract.pickSlice(roll, [1, 1, 1]));
   });
 
+  it("[SPIN-2] docs/api.md's worked example: the commitment, the roll and the slice", async () => {
+    const seed = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+    const weights = SEED_SLICES.map((s) => ({ code: s.code, weight: s.weight }));
+    expect(contract.wheelText(weights)).toBe(
+      'CREDIT20:220,TRY1:180,COIN1:200,CREDIT50:120,TRY2:170,COIN3:60,CREDIT100:40,CREDIT500:10',
+    );
+    expect(commitment(seed, weights)).toBe(
+      '522a61d5fe55b61ba716368259eae07b3cdf9b25729032822ef8ca08e0f5ef38',
+    );
+    expect(await contract.commitmentOf(seed, weights)).toBe(commitment(seed, weights));
+    expect(createHmac('sha256', seed).update('my-lucky-seed:1').digest('hex')).toBe(
+      '3a26036ff23f95929cc5b6591278ec06c68bc88950a6e5e21373ffbfd3c5eb79',
+    );
+    expect(
+      weights[
+        draw(
+          seed,
+          'my-lucky-seed',
+          1,
+          weights.map((w) => w.weight),
+        )
+      ]!.code,
+    ).toBe('CREDIT50');
+  });
+
+  it('[SPIN-2] the commitment binds the seed to the wheel: an operator edit shows a new commitment before the spin, and the spin proves against it only', async () => {
+    await seededWheel();
+    const m = await bahtMember();
+    await giveCoins(m.id, 1);
+    const first = (await get(m.token, 'setup')).body.result as { fair: contract.Fairness };
+    await onlySlice('CREDIT20');
+    const second = (await get(m.token, 'setup')).body.result as { fair: contract.Fairness };
+    expect(second.fair.nextSpinNumber).toBe(first.fair.nextSpinNumber);
+    expect(second.fair.serverSeedHash).not.toBe(first.fair.serverSeedHash);
+    const spun = (await spinOnce(m.token)).body.result as { code: string; proof: contract.SpinProof };
+    expect(spun.code).toBe('CREDIT20');
+    expect(await contract.recomputeSpin(spun.proof, second.fair.serverSeedHash)).toEqual({
+      hashMatches: true,
+      code: 'CREDIT20',
+    });
+    expect((await contract.recomputeSpin(spun.proof, first.fair.serverSeedHash)).hashMatches).toBe(false);
+  });
+
   it("[SPIN-2] the verify recomputation (Web Crypto, as in the browser) equals the server's result for every spin, with the member's own client seed", async () => {
     const m = await bahtMember();
     await giveCoins(m.id, 30);
@@ -467,12 +515,12 @@ describe('provably fair (SPIN-2)', () => {
       400,
       'INVALID_REQUEST',
     );
-    const results: Array<{ code: string; proof: contract.SpinProof }> = [];
+    const results: Array<{ code: string; proof: contract.SpinProof; committed: string }> = [];
     for (let i = 0; i < 30; i++) results.push(await spinAndCheck(m.token));
     expect(new Set(results.map((r) => r.proof.serverSeed)).size).toBe(30);
     for (const r of results) {
       expect(r.proof.clientSeed).toBe('my-lucky-seed');
-      expect(await contract.recomputeSpin(r.proof)).toEqual({ hashMatches: true, code: r.code });
+      expect(await contract.recomputeSpin(r.proof, r.committed)).toEqual({ hashMatches: true, code: r.code });
     }
     // The history the verify view reads gives the same proofs, newest first.
     const history = (await get(m.token, 'spins')).body.result as contract.SpinRecord[];
@@ -480,10 +528,25 @@ describe('provably fair (SPIN-2)', () => {
     for (const h of history) {
       const spun = results.find((r) => r.proof.spinNumber === h.proof.spinNumber)!;
       expect(h.proof).toEqual(spun.proof);
-      expect(await contract.recomputeSpin(h.proof)).toEqual({ hashMatches: true, code: h.code });
+      expect(await contract.recomputeSpin(h.proof, spun.committed)).toEqual({
+        hashMatches: true,
+        code: h.code,
+      });
     }
-    // A forged seed does not match the committed hash.
-    const forged = { ...history[0]!.proof, serverSeed: 'f'.repeat(64) };
-    expect((await contract.recomputeSpin(forged)).hashMatches).toBe(false);
+    // A forged seed does not match the commitment, even with a hash made for it.
+    const forgedSeed = 'f'.repeat(64);
+    const forged = {
+      ...history[0]!.proof,
+      serverSeed: forgedSeed,
+      serverSeedHash: await contract.commitmentOf(forgedSeed, history[0]!.proof.weights),
+    };
+    const committed = results.find((r) => r.proof.spinNumber === forged.spinNumber)!.committed;
+    expect((await contract.recomputeSpin(forged, committed)).hashMatches).toBe(false);
+    // Nor do other weights under the true seed: the commitment binds the wheel too.
+    const reweighted = {
+      ...history[0]!.proof,
+      weights: history[0]!.proof.weights.map((w, i) => ({ ...w, weight: i === 0 ? w.weight + 1 : w.weight })),
+    };
+    expect((await contract.recomputeSpin(reweighted, committed)).hashMatches).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The built web app as a phone receives it: precompressed bytes chosen by Accept-Encoding, hashed
 // assets cached for a year, pages never cached, client routes answered by index.html.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -20,6 +20,9 @@ mkdirSync(join(dist, 'assets'));
 writeWithCompressed('index.html', INDEX);
 writeWithCompressed('assets/index-AbC123.js', CHUNK);
 writeFileSync(join(dist, 'assets/logo-XyZ789.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+// The web build copies web/public as it is: the real robots.txt.
+const ROBOTS = readFileSync(join(import.meta.dirname, '../../web/public/robots.txt'), 'utf8');
+writeFileSync(join(dist, 'robots.txt'), ROBOTS);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const t = useTestApp({ WEB_DIST: dist });
@@ -31,6 +34,20 @@ const get = (url: string, acceptEncoding?: string) =>
   });
 
 describe('serving the web app', () => {
+  it('[seo] /robots.txt is a real robots.txt (text, lets crawlers in, keeps them off the API); a missing file is 404, not the app', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toMatch(/^User-agent: \*$/m);
+    expect(robots.body).toMatch(/^Disallow: \/api\/$/m);
+    expect(robots.body).not.toMatch(/^Disallow: \/$/m);
+    const missing = await get('/sitemap.xml');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<html');
+    // A client route is still the app.
+    expect((await get('/user/home?x=1.5')).body).toContain('splash');
+  });
+
   it('[trust-11] a browser that takes brotli gets the .br bytes of a hashed chunk, cached for a year', async () => {
     const res = await get('/assets/index-AbC123.js', 'gzip, deflate, br, zstd');
     expect(res.statusCode).toBe(200);

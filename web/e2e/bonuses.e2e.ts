@@ -145,6 +145,6 @@ describe('bonuses in the browser', () => {
     await page.getByText(en.statement.activity.finish_bonus).first().waitFor();
     await api(token, 'POST', '/api/wallet/transferAll', { from: 'PG', to: 'WALLET' });
     await page.goto(`${base()}/user/home`);
-    await withdrawInBrowser(page, '100');
+    await withdrawInBrowser(page, '100', m);
   });
 });

@@ -2,7 +2,7 @@
 // people to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import { launchChromium } from '../../scripts/lib.mjs';
@@ -33,13 +33,45 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
 }
 
-/** WD-2 in English: withdraws from the action drawer and sees the withdrawal pending. */
-export async function withdrawInBrowser(page: Page, amount: string, shot?: string) {
+/** The withdrawal PIN the browser tests set (withdraw-pin.e2e.ts has the member's own journey). */
+export const E2E_PIN = '482915';
+
+/** Types a PIN into the six boxes inside `within` (the first box focused, the rest follow). */
+export async function typePinInBrowser(page: Page, within: Locator, pin: string = E2E_PIN) {
+  await within.locator('input').first().click();
+  await page.keyboard.type(pin);
+}
+
+/**
+ * The withdrawal dialog after its form: a member without a PIN sets one (their password, the PIN twice),
+ * then the review is confirmed with the PIN (its last digit sends it).
+ */
+export async function confirmWithdrawalInBrowser(page: Page, withdraw: Locator, password: string) {
+  const setPin = withdraw.getByTestId('set-pin-form');
+  const review = withdraw.getByTestId('review-step');
+  await expect.poll(async () => (await setPin.count()) + (await review.count())).toBeGreaterThan(0);
+  if (await setPin.count()) {
+    await setPin.locator('input[type="password"]').first().fill(password);
+    await typePinInBrowser(page, setPin.getByTestId('new-pin'));
+    await typePinInBrowser(page, setPin.getByTestId('repeat-pin'));
+    await setPin.locator('button[type="submit"]').click();
+  }
+  await typePinInBrowser(page, review.getByTestId('review-pin'));
+}
+
+/** WD-2 in English: withdraws from the action drawer, through the review and the PIN; sees it pending. */
+export async function withdrawInBrowser(
+  page: Page,
+  amount: string,
+  member: { password: string },
+  shot?: string,
+) {
   await page.getByRole('button', { name: en.nav.actions }).click();
   await page.getByRole('button', { name: en.actions.withdraw }).click();
   const withdraw = page.getByRole('dialog', { name: en.withdraw.title });
   await withdraw.getByLabel(/^Amount/).fill(amount);
   await withdraw.getByRole('button', { name: en.withdraw.submit }).click();
+  await confirmWithdrawalInBrowser(page, withdraw, member.password);
   await expect.poll(() => withdraw.getByText(en.withdraw.doneTitle).count()).toBeGreaterThan(0);
   await expect.poll(() => withdraw.getByText(en.withdraw.status.PENDING).count()).toBeGreaterThan(0);
   if (shot) await screenshot(page, shot);
@@ -284,7 +316,8 @@ export async function latestCodeAt(base: string, phone: string): Promise<string>
     const inbox = (await (await fetch(`${base}/sim/sms/inbox?phone=${phone}`)).json()) as Array<{
       text: string;
     }>;
-    const code = /OTP (\d{6})/.exec(inbox[0]?.text ?? '')?.[1];
+    // The code is the text's 6-digit number, whatever language the SMS is in.
+    const code = /(?<!\d)(\d{6})(?!\d)/.exec(inbox[0]?.text ?? '')?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
   }

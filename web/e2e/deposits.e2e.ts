@@ -111,7 +111,7 @@ describe('deposits without the bank feed, in the browser', () => {
     // A withdrawal leaves at once, pending, then the bank pays it (WD-2).
     await page.goto(`${base}/user/home`);
     await balanceShows(page, '฿350.00');
-    await withdrawInBrowser(page, '150');
+    await withdrawInBrowser(page, '150', member);
     await expect.poll(() => page.getByText('฿200.00').count()).toBeGreaterThan(0);
     await page.goto(`${base}/user/statement`);
     await expectSuccessfulEntries(page, 3);

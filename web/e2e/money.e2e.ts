@@ -45,7 +45,7 @@ describe('money in the browser', () => {
     await page.keyboard.press('Escape');
 
     // Withdraw 500: it leaves the wallet at once and shows as pending (WD-2).
-    await withdrawInBrowser(page, '500', 'money-withdraw-en');
+    await withdrawInBrowser(page, '500', DEMO, 'money-withdraw-en');
     await expect.poll(() => page.getByText('฿1,000.00').count()).toBeGreaterThan(0);
 
     // The statement shows both; the simulated bank pays the withdrawal within moments (ST-1).

@@ -59,6 +59,15 @@ const contractPartGroups = CONTRACT_PARTS.map((part, i) => {
   return { name: `contract-${part}`, test: (id: string) => module.test(id), priority: 1.9 - i / 10 };
 });
 
+/**
+ * The operator console (src/console, mounted at /console) in one chunk with its own copies of the packages
+ * (scripts/vite-console-copies.ts): the route's lazy import lists two files, not one per shared piece. Its
+ * pages stay chunks of their own, the audit page's data table with them.
+ */
+const CONSOLE = (id: string) =>
+  (/[\\/]src[\\/]console[\\/]/.test(id) && !/[\\/]src[\\/]console[\\/]pages[\\/]/.test(id)) ||
+  (id.endsWith('?console-copy') && !/[\\/]mantine-datatable[\\/]/.test(id));
+
 export function chunkGroups(roots: ChunkRoots) {
   let app: Set<string> | undefined;
   let member: Set<string> | undefined;
@@ -75,6 +84,7 @@ export function chunkGroups(roots: ChunkRoots) {
         priority: 3,
       },
       { name: 'zod', test: ZOD, priority: 2 },
+      { name: 'console', test: CONSOLE, priority: 2.5 },
       ...contractPartGroups,
       {
         name: (id: string, graph: ModuleGraph) =>

@@ -1,8 +1,14 @@
 import './app/styles.css';
 import { runFirstScreen, startFirstScreen } from './app/first-screen';
 import { initialLocale } from './i18n';
+import { listenForInstallPrompt } from './lib/install-prompt';
+import { registerServiceWorker } from './lib/service-worker';
 import { warmUpIntlAside } from './lib/intl-warm-up';
 import { yieldToMain } from './lib/yield';
+
+// Both only listen: the install offer comes early (lib/install-prompt.ts); the worker waits for load.
+listenForInstallPrompt();
+registerServiceWorker();
 
 // The entry is small so that it runs as soon as it arrives: the app's main chunk (React, the router,
 // Mantine) is on its way already (index.html preloads it, web/scripts/vite-preload-app.ts), and a

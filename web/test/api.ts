@@ -1,4 +1,15 @@
-import { accounts, lookups, otp, statement, wallet, type Profile, type Wallet } from '@krapao/contract';
+import {
+  accounts,
+  lookups,
+  otp,
+  protection,
+  statement,
+  wallet,
+  type Profile,
+  type Protection,
+  type ProtectionLimits,
+  type Wallet,
+} from '@krapao/contract';
 import { vi } from 'vitest';
 
 // A stubbed network: each handler answers one "METHOD /path"; answers are built with the contract's
@@ -114,6 +125,28 @@ export const agreementsFixture = lookups.agreements.response.parse({
   ],
 });
 
+/** GET /api/protection: no limits, no block, the reality check off, unless overridden. */
+export const protectionFixture = (overrides: Partial<Protection> = {}): Protection =>
+  protection.get.response.parse({
+    currency: 'BAHT',
+    limits: NO_LIMITS,
+    pending: null,
+    used: { depositDay: 0, depositWeek: 0, depositMonth: 0, lossDay: 0, lossWeek: 0, lossMonth: 0 },
+    depositLeft: null,
+    realityCheckMinutes: 0,
+    block: null,
+    session: { signedInAt: '2026-11-21T10:00:00.000Z', elapsedS: 0, net: 0 },
+    ...overrides,
+  });
+export const NO_LIMITS: ProtectionLimits = {
+  depositDay: null,
+  depositWeek: null,
+  depositMonth: null,
+  lossDay: null,
+  lossWeek: null,
+  lossMonth: null,
+};
+
 export const defaultHandlers: Record<string, Handler> = {
   'GET /api/lookup/active': () => json(lookups.active.response.parse({ active: true })),
   'GET /api/lookup/registerOTP': () => json(lookups.registerOTP.response.parse({ enabled: true })),
@@ -151,6 +184,8 @@ export const defaultHandlers: Record<string, Handler> = {
     json(lookups.deposit.response.parse({ banks: [], wallets: [], isManual: false })),
   'POST /api/statement': () => json(statement.getStatement.response.parse({ total: 0, statements: [] })),
   'POST /api/logout': () => json(accounts.logout.response.parse({ ok: true })),
+  // Player protection: the member shell asks for the reality check's interval (off here).
+  'GET /api/protection': () => json(protectionFixture()),
 };
 
 /** Installs a fetch stub; unknown routes answer 404 NOT_FOUND. Returns the calls it saw. */

@@ -33,8 +33,9 @@ describe('first paint of /login', () => {
     expect(i18n.exists('errors.UNAUTHORIZED')).toBe(false);
 
     await loadLaterTexts('en');
+    // The operator console's texts load with the console only (src/console/i18n.ts), never a member's page.
     for (const group of groups)
-      expect(i18n.exists(`${group}.${Object.keys(en[group])[0]}`), group).toBe(true);
+      expect(i18n.exists(`${group}.${Object.keys(en[group])[0]}`), group).toBe(group !== 'console');
     expect(i18n.t('errors.UNAUTHORIZED')).toBe('Please log in to continue.');
   });
 });

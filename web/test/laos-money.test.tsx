@@ -15,6 +15,7 @@ import { json, logIn, mockApi, profileFixture, walletFixture, type Handler } fro
 import { liveQr, qrRecord } from './deposit-modal';
 import { realtimeStub } from './realtime';
 import { renderApp } from './render';
+import { confirmWithPin, pinStatus, TEST_PIN } from './pin';
 
 // Kip on the web: everything a kip member sees is in kip (SH-16), and the deposit modal offers a kip
 // member the kip channels only (BCEL with its instruction image, DEP-3; the ONEPAY QR).
@@ -276,6 +277,7 @@ describe('a kip member', () => {
   it('[laos-2] [WD-1] the withdrawal limits, the balance and the refusals are in kip', async () => {
     logIn();
     const api = kipApi({
+      'GET /api/account/pin': pinStatus(true),
       'POST /api/wallet/withdraw': () =>
         json(
           withdrawals.withdraw.response.parse({
@@ -304,9 +306,13 @@ describe('a kip member', () => {
     await user.clear(amount);
     await user.type(amount, '60000');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    const review = await confirmWithPin(user, dialog);
+    expect(within(review).getByTestId('review-amount').textContent).toBe('₭60,000.00');
     expect(await within(dialog).findByTestId('withdrawn-amount')).toHaveProperty('textContent', '₭60,000.00');
     expect(within(dialog).getByText('₭1,174,567.50')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/wallet/withdraw').map((c) => c.body)).toEqual([{ amount: 60_000 }]);
+    expect(api.callsTo('POST', '/api/wallet/withdraw').map((c) => c.body)).toEqual([
+      { amount: 60_000, pin: TEST_PIN },
+    ]);
     expect(bearer(api.callsTo('GET', '/api/lookup/withdraw'))).toEqual(['Bearer tok_member']);
   });
 

@@ -10,7 +10,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../src/app/providers';
 import { pageCount } from '../src/components/Pager';
-import { i18n, initI18n } from '../src/i18n';
+import { changeLocale, i18n, initI18n } from '../src/i18n';
 import { ApiError, callApi } from '../src/lib/api-client';
 import { bankName } from '../src/lib/banks';
 import { bahtToMinor, formatDateTime, formatMoney, parseMoneyInput } from '../src/lib/format';
@@ -111,6 +111,20 @@ describe('formatting', () => {
   it('[SH-16] dates: DD/MM/YYYY HH:mm:ss', () => {
     expect(formatDateTime(new Date(2024, 2, 5, 4, 7, 9))).toBe('05/03/2024 04:07:09');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('[SH-16] Thai dates count the Buddhist year (+543) as Thai bank apps do; Lao and English the Gregorian', async () => {
+    const at = new Date(2026, 0, 2, 3, 4, 5);
+    try {
+      await changeLocale('th');
+      expect(formatDateTime(at)).toBe('02/01/2569 03:04:05');
+      await changeLocale('la');
+      expect(formatDateTime(at)).toBe('02/01/2026 03:04:05');
+      await changeLocale('en');
+      expect(formatDateTime(at)).toBe('02/01/2026 03:04:05');
+    } finally {
+      await changeLocale('en');
+    }
   });
 
   it("[SH-1] [trust-18] a bank is named in the reader's language; in Lao, in English where it has no Lao name", () => {

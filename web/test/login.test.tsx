@@ -29,6 +29,24 @@ describe('login', () => {
     expect(phone.value).toBe('0812345678');
   });
 
+  it('[LOG-1] a pasted international number is read in its local form: +66 / 66 become 0, spaces and dashes go', async () => {
+    mockApi();
+    const { user } = await renderApp('/login');
+    const phone = (await screen.findByLabelText('Phone number')) as HTMLInputElement;
+    for (const pasted of [
+      '+66898765432',
+      '66898765432',
+      '+66 89-876-5432',
+      '0066 89 876 5432',
+      '089 876 5432',
+    ]) {
+      await user.clear(phone);
+      await user.click(phone);
+      await user.paste(pasted);
+      expect(phone.value).toBe('0898765432');
+    }
+  });
+
   it('[LOG-1] posts username, password and isRemember, then opens /user/home', async () => {
     const api = mockApi({ 'POST /api/login': loginOk });
     const { user, router } = await renderApp('/login');
@@ -38,7 +56,13 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(location(router)).toBe('/user/home'));
     const [call] = api.callsTo('POST', '/api/login');
-    expect(call?.body).toEqual({ username: '0812345678', password: 'secret-pass', isRemember: true });
+    // The screen's language goes too: a sign-in from a new device is told by SMS in it.
+    expect(call?.body).toEqual({
+      username: '0812345678',
+      password: 'secret-pass',
+      isRemember: true,
+      lang: 'en',
+    });
     expect(call?.headers.get(REQUESTED_WITH_HEADER)).toBe(REQUESTED_WITH_VALUE);
   });
 

@@ -6,6 +6,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, json, otpTicket, profileFixture, requestLimit, type Handler } from './api';
 import { typeOtpCode } from './otp';
+import { confirmWithPin, pinStatus, TEST_PIN } from './pin';
 import { openProfileDialog } from './profile';
 import { errorEn } from './render';
 
@@ -31,6 +32,9 @@ async function newAccountNo(user: UserEvent, dialog: HTMLElement, no = '98765432
 async function saveWithPassword(user: UserEvent, dialog: HTMLElement, password: string) {
   await user.type(within(dialog).getByLabelText('Current password'), password);
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  // A new payout account is reviewed before it is sent (a member without a withdrawal PIN: no PIN).
+  const review = await screen.findByTestId('review-step');
+  await user.click(within(review).getByRole('button', { name: 'Confirm new account' }));
 }
 
 describe('edit profile: the payout account', () => {
@@ -137,6 +141,30 @@ describe('edit profile: the payout account', () => {
     expect(screen.getByTestId('otp-new-code-wait').textContent).toMatch(/New code in \d+ s/);
     expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
     expect(api.callsTo('POST', '/api/account/bankChange/otp')).toHaveLength(1);
+  });
+
+  it('[care] a member with a withdrawal PIN reviews the new account and confirms it with the PIN', async () => {
+    const { api, user, dialog } = await openEdit({
+      'GET /api/account/pin': pinStatus(true),
+      'GET /api/account/bankChange': policy(false, 24),
+      'PUT /api/account/profile': (call) =>
+        (call.body as { pin?: string }).pin === TEST_PIN ? saved(call) : fail('PIN_WRONG'),
+    });
+    await newAccountNo(user, dialog);
+    await user.type(within(dialog).getByLabelText('Current password'), 'my-secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const review = await confirmWithPin(user, document.body, '000001');
+    expect(review.textContent).toContain('987-654-3210');
+    expect(within(review).getByTestId('review-warning').textContent).toBe(
+      'Withdrawals to the new account wait up to 24 hours for our review.',
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(errorEn('PIN_WRONG'));
+    await confirmWithPin(user);
+    expect(await screen.findByText('Your profile has been saved')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/account/profile').map((c) => (c.body as { pin?: string }).pin)).toEqual([
+      '000001',
+      TEST_PIN,
+    ]);
   });
 
   it('[PRO-3] where OTP is off, the password alone goes with the change', async () => {

@@ -73,7 +73,7 @@ describe('register wizard', () => {
     await enterPhone(user);
     expect(await screen.findByText('KXQ7')).toBeTruthy();
     expect(screen.getByText('Your code is 482913')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/otp/send')[0]?.body).toEqual({ phoneNumber: '0812345678' });
+    expect(api.callsTo('POST', '/api/otp/send')[0]?.body).toEqual({ phoneNumber: '0812345678', lang: 'en' });
     const resend = screen.getByRole('button', { name: /New code in \d+ s/ });
     expect((resend as HTMLButtonElement).disabled).toBe(true);
     await typeOtpCode(user, '482913');
@@ -203,6 +203,35 @@ describe('register wizard', () => {
     expect(phone.value).toBe('020555123456789');
   });
 
+  it('[REG-2] a pasted +66898765432 is 0898765432, not 6689876543', async () => {
+    mockApi();
+    const { user } = await renderApp('/register');
+    const phone = (await screen.findByLabelText('Phone number')) as HTMLInputElement;
+    await user.click(phone);
+    await user.paste('+66898765432');
+    expect(phone.value).toBe('0898765432');
+    await user.clear(phone);
+    await user.paste('66 89-876-5432');
+    expect(phone.value).toBe('0898765432');
+  });
+
+  it("[REG-2] a Laos build reads +856 / 856 as the local 0 (020...), and Thailand's +66 too", async () => {
+    vi.stubEnv('VITE_REGION', 'la');
+    mockApi();
+    const { user } = await renderApp('/register');
+    const phone = (await screen.findByLabelText('Phone number')) as HTMLInputElement;
+    for (const [pasted, local] of [
+      ['+856 20 5551 2345', '02055512345'],
+      ['8562055512345', '02055512345'],
+      ['+66-89-876-5432', '0898765432'],
+    ] as const) {
+      await user.clear(phone);
+      await user.click(phone);
+      await user.paste(pasted);
+      expect(phone.value).toBe(local);
+    }
+  });
+
   it('[REG-9] a resend that comes too early shows REQUEST_LIMIT_1MIN', async () => {
     let sends = 0;
     mockApi({
@@ -285,6 +314,28 @@ describe('register wizard', () => {
     expect(api.callsTo('POST', '/api/account')).toHaveLength(0);
   });
 
+  it('[REG-6] the bank coded TMB shows as ttb in the bank list', async () => {
+    mockApi({
+      'GET /api/lookup/registerOTP': () => json({ enabled: false }),
+      'POST /api/account/validate': validOk,
+      'GET /api/lookup/banks': () =>
+        json([
+          {
+            code: 'TMB',
+            clearingCode: '011',
+            nameTH: 'ttb ธนาคารทหารไทยธนชาต',
+            nameEN: 'ttb (TMBThanachart Bank)',
+            country: 'TH',
+          },
+        ]),
+    });
+    const { user } = await renderApp('/register');
+    await toBankStep(user);
+    await user.click(await screen.findByRole('combobox', { name: /Bank/ }));
+    const option = await screen.findByRole('option', { name: /ttb/ });
+    expect(option.textContent).toBe('ttb (TMBThanachart Bank)');
+  });
+
   it('[REG-6] KTB needs English names: BANK_ACCOUNT_NAME_ENG before anything is sent', async () => {
     const api = mockApi({
       'GET /api/lookup/registerOTP': () => json({ enabled: false }),
@@ -358,6 +409,29 @@ describe('register wizard', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(errorEn(code));
     if (where === 'bank') expect(screen.getByLabelText(/Account number/)).toBeTruthy();
     else expect(screen.getByLabelText('Phone number')).toBeTruthy();
+  });
+
+  it('[REG-7] a double tap on Register while the first is on its way sends one registration and ends on success', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const api = mockApi({
+      'GET /api/lookup/registerOTP': () => json({ enabled: false }),
+      'POST /api/account/validate': validOk,
+      'POST /api/account': () => held.then(registered),
+    });
+    const { user } = await renderApp('/register');
+    await toBankStep(user);
+    await chooseBank(user, /Kasikornbank/);
+    await user.type(screen.getByLabelText(/First name/), 'somchai');
+    await user.type(screen.getByLabelText(/Last name/), 'jaidee');
+    await user.type(screen.getByLabelText(/Account number/), '1234567890');
+    const submit = screen.getByRole('button', { name: 'Register' });
+    await user.dblClick(submit);
+    await user.click(submit);
+    expect(api.callsTo('POST', '/api/account')).toHaveLength(1);
+    release();
+    expect(await screen.findByText('Registration complete')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/account')).toHaveLength(1);
   });
 
   it('[SH-3] a Laos build offers LAK (default) or BAHT and sends the choice', async () => {

@@ -2,6 +2,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, spin as contract, type Sli
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { keepCommitment, keptCommitment } from '../src/features/spin/commitments';
 import { SpinPanel } from '../src/features/spin/components/SpinPanel';
 import { wheelSize } from '../src/features/spin/components/SpinWheel';
 import { sliceAt, spinDuration, stopRotation } from '../src/features/spin/wheel-motion';
@@ -420,55 +421,111 @@ describe('claiming a coupon', () => {
 });
 
 describe('provably fair', () => {
-  it('[SPIN-2] the verify view recomputes a past spin in the browser from the revealed seed, and flags a forged one', async () => {
+  // The browser's Web Crypto (jsdom has none).
+  const serverSeed = createHash('sha256').update('a seed for the web test').digest('hex');
+  const weights = SLICES.map((s, i) => ({ code: s.code, weight: [5, 1, 3, 2][i]! }));
+  /** The commitment as the server makes it: SHA-256 of the seed's hex text, a newline, the slices. */
+  const commitmentOf = (seed: string) =>
+    createHash('sha256')
+      .update(`${seed}\n${weights.map((w) => `${w.code}:${w.weight}`).join(',')}`)
+      .digest('hex');
+  const drawn = (seed: string, n: number) =>
+    weights[
+      contract.drawWith(
+        (round) =>
+          createHmac('sha256', seed)
+            .update(contract.spinMessage('my-seed', n, round))
+            .digest('hex'),
+        weights.map((w) => w.weight),
+      )
+    ]!.code;
+  const record = (n: number, code: string, seed = serverSeed) => ({
+    code,
+    label: { en: `Won ${code}` },
+    createdAt: '2026-11-21T10:00:00.000Z',
+    proof: {
+      spinNumber: n,
+      serverSeed: seed,
+      // The proof's own hash always fits its seed: the view must not trust it.
+      serverSeedHash: commitmentOf(seed),
+      clientSeed: 'my-seed',
+      weights,
+    },
+  });
+  const verifyItem = async (user: { click: (e: Element) => Promise<void> }, item: HTMLElement) => {
+    await user.click(within(item).getByRole('button', { name: 'Verify' }));
+    return (await within(item).findByRole('status')).textContent;
+  };
+
+  it('[SPIN-2] the verify view recomputes a past spin in the browser against the commitment it was shown before the spin, and flags a forged result', async () => {
     recordCanvas();
-    // The browser's Web Crypto (jsdom has none).
     vi.stubGlobal('crypto', webcrypto);
-    const serverSeed = createHash('sha256').update('a seed for the web test').digest('hex');
-    const weights = SLICES.map((s, i) => ({ code: s.code, weight: [5, 1, 3, 2][i]! }));
-    const drawn = (seed: string, n: number) =>
-      weights[
-        contract.drawWith(
-          (round) =>
-            createHmac('sha256', seed)
-              .update(contract.spinMessage('my-seed', n, round))
-              .digest('hex'),
-          weights.map((w) => w.weight),
-        )
-      ]!.code;
-    const record = (n: number, code: string) => ({
-      code,
-      label: { en: `Won ${code}` },
-      createdAt: '2026-11-21T10:00:00.000Z',
-      proof: {
-        spinNumber: n,
-        serverSeed,
-        serverSeedHash: createHash('sha256').update(serverSeed).digest('hex'),
-        clientSeed: 'my-seed',
-        weights,
-      },
-    });
-    const honest = drawn(serverSeed, 3);
-    const other = SLICES.map((s) => s.code).find((c) => c !== drawn(serverSeed, 2))!;
+    const honest = drawn(serverSeed, 4);
+    const other = SLICES.map((s) => s.code).find((c) => c !== drawn(serverSeed, 3))!;
+    // An earlier visit's setup showed the commitment of spin #3 before it.
+    keepCommitment('my-seed', 3, commitmentOf(serverSeed));
+    // This setup shows the commitment of spin #4 before it: the browser keeps it.
     const { user } = await openPanel({
-      'GET /api/spinwheel/setup': () => setup(0),
+      'GET /api/spinwheel/setup': () =>
+        setup(0, { serverSeedHash: commitmentOf(serverSeed), clientSeed: 'my-seed', nextSpinNumber: 4 }),
       'GET /api/spinwheel/spins': () =>
-        json(contract.spins.response.parse({ result: [record(3, honest), record(2, other)] })),
+        json(contract.spins.response.parse({ result: [record(4, honest), record(3, other)] })),
     });
     await user.click(screen.getByRole('button', { name: 'Verify my spins' }));
-    const items = await screen.findAllByTestId('spin-record');
-    await user.click(within(items[0]!).getByRole('button', { name: 'Verify' }));
-    expect((await within(items[0]!).findByRole('status')).textContent).toContain(
+    const [item, forged] = await screen.findAllByTestId('spin-record');
+    expect(await verifyItem(user, item!)).toContain(
       `the seed matches the hash shown before the spin and gives Won ${honest}`,
     );
-    await user.click(within(items[1]!).getByRole('button', { name: 'Verify' }));
-    expect((await within(items[1]!).findByRole('status')).textContent).toContain('does not check out');
+    expect(within(item!).getByText(commitmentOf(serverSeed))).toBeTruthy();
+    // The committed seed with another result does not check out.
+    expect(await verifyItem(user, forged!)).toContain('does not check out');
+  });
+
+  it('[SPIN-2] a revealed seed that matches its own hash but not the commitment shown before the spin is "not verified"; a spin whose commitment this browser never saw is not called verified', async () => {
+    recordCanvas();
+    vi.stubGlobal('crypto', webcrypto);
+    const shownSeed = createHash('sha256').update('the seed committed to').digest('hex');
+    const swapped = createHash('sha256').update('a seed chosen after').digest('hex');
+    const { user } = await openPanel({
+      // Before spin #4 the member was shown the commitment of shownSeed.
+      'GET /api/spinwheel/setup': () =>
+        setup(0, { serverSeedHash: commitmentOf(shownSeed), clientSeed: 'my-seed', nextSpinNumber: 4 }),
+      // The server then reveals another seed, with a hash that fits it, and the slice it gives.
+      'GET /api/spinwheel/spins': () =>
+        json(
+          contract.spins.response.parse({
+            result: [record(4, drawn(swapped, 4), swapped), record(3, drawn(swapped, 3), swapped)],
+          }),
+        ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Verify my spins' }));
+    const [spin4, spin3] = await screen.findAllByTestId('spin-record');
+    expect(await verifyItem(user, spin4!)).toContain('does not check out');
+    expect(await verifyItem(user, spin3!)).toContain('did not receive this spin');
+  });
+
+  it("[SPIN-2] a spin keeps the commitment shown before it: the spin's answer does not replace it, and the next spin's commitment is kept", async () => {
+    recordCanvas();
+    const earlier = commitmentOf(createHash('sha256').update('earlier').digest('hex'));
+    const { api } = await openPanel({
+      'GET /api/spinwheel/setup': () =>
+        setup(1, { serverSeedHash: earlier, clientSeed: 'my-seed', nextSpinNumber: 4 }),
+      'POST /api/spinwheel/spin': () => spinAnswer('C50', 0),
+    });
+    expect(keptCommitment('my-seed', 4)).toBe(earlier);
+    fireEvent.click(spinButton());
+    await waitFor(() => expect(api.callsTo('POST', '/api/spinwheel/spin')).toHaveLength(1));
+    await waitFor(() => expect(wheel().dataset.winner).toBe('C50'));
+    // The answer's own proof hash (HASH) is not kept for spin #4.
+    expect(keptCommitment('my-seed', 4)).toBe(earlier);
+    expect(keptCommitment('my-seed', 5)).toBe('ef'.repeat(32));
   });
 });
 
 describe('provably fair without Web Crypto', () => {
   it('[SPIN-2] a page without Web Crypto (not https) says the check cannot run here, not that the spin is false', async () => {
     recordCanvas();
+    keepCommitment('my-seed', 1, HASH);
     vi.stubGlobal('crypto', { getRandomValues: webcrypto.getRandomValues.bind(webcrypto) });
     const { user } = await openPanel({
       'GET /api/spinwheel/setup': () => setup(0),

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../src/lib/format';
 import { STORAGE_KEYS } from '../src/lib/storage';
 import { json, mockApi, walletFixture, logIn } from './api';
@@ -40,7 +40,9 @@ describe('wallet', () => {
     });
     const { user } = await renderApp('/user/home');
     const card = await screen.findByRole('region', { name: 'Wallet' });
-    await waitFor(() => expect(within(card).getByTestId('last-sync').textContent).toBe('Not synced yet'));
+    await waitFor(() =>
+      expect(within(card).getByTestId('last-sync').textContent).toBe('Game balances not checked yet'),
+    );
     expect(localStorage.getItem(STORAGE_KEYS.lastSync)).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Refresh balances' }));
     await waitFor(() =>
@@ -62,7 +64,7 @@ describe('wallet', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Quick actions' });
     const tile = within(drawer).getByRole('button', { name: /Refresh balances/ });
     await waitFor(() => expect(tile.textContent).toContain('฿1,850.75'));
-    expect(tile.textContent).toContain('Not synced yet');
+    expect(tile.textContent).toContain('Game balances not checked yet');
     await user.click(tile);
     await waitFor(() => expect(tile.textContent).toContain(formatDateTime(SYNCED_AT)));
     expect(api.callsTo('GET', '/api/wallet/refresh/slot')).toHaveLength(1);
@@ -90,5 +92,48 @@ describe('wallet', () => {
       expect(info.total).toBe(1850.75);
       expect(info.wallet).toEqual({ amount: 1500.5, currency: 'BAHT' });
     });
+  });
+});
+
+describe('balances after play', () => {
+  const setVisibility = (state: 'hidden' | 'visible') => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  afterEach(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+  });
+
+  it('[BAL-2] coming back to the page (hidden, then visible) refreshes the game balances, and the total follows', async () => {
+    logIn();
+    const api = mockApi({
+      'GET /api/wallet': () => json(richWallet),
+      'GET /api/wallet/refresh/slot': () =>
+        json(walletFixture({ ...richWallet, total: 1700.75, lastSyncAt: SYNCED_AT })),
+    });
+    await renderApp('/user/home');
+    const card = await screen.findByRole('region', { name: 'Wallet' });
+    await waitFor(() => expect(within(card).getByLabelText('Total balance').textContent).toBe('฿1,850.75'));
+    // A visibilitychange that is not a return (the page was never hidden) asks nothing.
+    setVisibility('visible');
+    setVisibility('hidden');
+    expect(api.callsTo('GET', '/api/wallet/refresh/slot')).toHaveLength(0);
+    setVisibility('visible');
+    await waitFor(() => expect(within(card).getByLabelText('Total balance').textContent).toBe('฿1,700.75'));
+    expect(api.callsTo('GET', '/api/wallet/refresh/slot')).toHaveLength(1);
+  });
+
+  it("[BAL-2] opening a game's modal refreshes the game balances", async () => {
+    logIn();
+    const api = mockApi({
+      'GET /api/wallet': () => json(richWallet),
+      'GET /api/wallet/refresh/slot': () =>
+        json(walletFixture({ ...richWallet, total: 1700.75, lastSyncAt: SYNCED_AT })),
+    });
+    const { user } = await renderApp('/user/home');
+    const card = await screen.findByRole('region', { name: 'Wallet' });
+    await user.click(await screen.findByRole('button', { name: 'PG Slot' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/wallet/refresh/slot')).toHaveLength(1));
+    await waitFor(() => expect(within(card).getByLabelText('Total balance').textContent).toBe('฿1,700.75'));
   });
 });

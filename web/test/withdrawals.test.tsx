@@ -2,6 +2,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, withdrawals } from '@krapa
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, json, mockApi, walletFixture, type Handler, logIn } from './api';
+import { confirmWithPin, pinStatus, TEST_PIN } from './pin';
 import { errorEn, renderApp } from './render';
 
 const funded = walletFixture({ wallet: { amount: 1234.5, currency: 'BAHT' }, total: 1234.5 });
@@ -21,7 +22,12 @@ const paid =
 
 async function openWithdraw(handlers: Record<string, Handler> = {}) {
   logIn();
-  const api = mockApi({ 'GET /api/wallet': () => json(funded), ...handlers });
+  // A member with a withdrawal PIN: each withdrawal is confirmed on the review with it (withdraw-pin.test.tsx).
+  const api = mockApi({
+    'GET /api/wallet': () => json(funded),
+    'GET /api/account/pin': pinStatus(true),
+    ...handlers,
+  });
   const app = await renderApp('/user/home');
   await screen.findByRole('region', { name: 'Wallet' });
   await app.user.click(screen.getByRole('button', { name: 'Open quick actions' }));
@@ -55,9 +61,10 @@ describe('withdraw', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Withdraw everything (฿1,234.50)' }));
     expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('1234.50');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await confirmWithPin(user, dialog);
     expect(await within(dialog).findByText('Withdrawal requested')).toBeTruthy();
     const [call] = api.callsTo('POST', '/api/wallet/withdrawAll');
-    expect(call?.body).toEqual({ amount: 1234.5 });
+    expect(call?.body).toEqual({ amount: 1234.5, pin: TEST_PIN });
     expect(call?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(api.callsTo('POST', '/api/wallet/withdraw')).toHaveLength(0);
   });
@@ -74,8 +81,10 @@ describe('withdraw', () => {
     const walletCallsBefore = api.callsTo('GET', '/api/wallet').length;
     await user.type(within(dialog).getByLabelText('Amount'), '500');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await confirmWithPin(user, dialog);
+    // The review stays, for the same request again.
     expect(await within(dialog).findByText(errorEn('NETWORK_ERROR'))).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await confirmWithPin(user, dialog);
     const status = await within(dialog).findByRole('status');
     expect(within(status).getByText('Withdrawal requested')).toBeTruthy();
     expect(within(status).getByTestId('withdrawn-amount').textContent).toBe('฿500.00');
@@ -87,7 +96,7 @@ describe('withdraw', () => {
     expect(within(dialog).queryByRole('button', { name: /cancel/i })).toBeNull();
 
     const [first, retry] = api.callsTo('POST', '/api/wallet/withdraw');
-    expect(first?.body).toEqual({ amount: 500 });
+    expect(first?.body).toEqual({ amount: 500, pin: TEST_PIN });
     expect(first?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
     expect(retry?.headers.get(IDEMPOTENCY_HEADER)).toBe(first?.headers.get(IDEMPOTENCY_HEADER));
     // The wallet is asked again once the money left it.
@@ -101,6 +110,7 @@ describe('withdraw', () => {
     const again = await screen.findByRole('dialog', { name: 'Withdraw' });
     await user.type(within(again).getByLabelText('Amount'), '200');
     await user.click(within(again).getByRole('button', { name: 'Withdraw' }));
+    await confirmWithPin(user, again);
     await within(again).findByText('Withdrawal requested');
     const third = api.callsTo('POST', '/api/wallet/withdraw')[2];
     expect(third?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);
@@ -113,8 +123,11 @@ describe('withdraw', () => {
     });
     await user.type(within(dialog).getByLabelText('Amount'), '1000');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await confirmWithPin(user, dialog);
+    // Back on the form, which says why.
     expect((await within(dialog).findByRole('alert')).textContent).toBe(errorEn('MONEY_NOT_ENOUGH'));
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await confirmWithPin(user, dialog);
     await waitFor(() => expect(api.callsTo('POST', '/api/wallet/withdraw')).toHaveLength(2));
     const [a, b] = api.callsTo('POST', '/api/wallet/withdraw');
     expect(b?.headers.get(IDEMPOTENCY_HEADER)).not.toBe(a?.headers.get(IDEMPOTENCY_HEADER));

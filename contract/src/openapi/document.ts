@@ -16,6 +16,7 @@ export interface DocumentInput {
 /** The operator's API and the webhooks, told apart from the members' calls by their place. */
 const OPERATOR_PREFIX = '/api/ops/';
 const WEBHOOK_PREFIX = '/api/hooks/';
+const CONSOLE_PREFIX = '/api/console/';
 
 /** The OpenAPI 3.1 document of the given endpoints. */
 export function buildDocument({ endpoints, namedSchemas, version }: DocumentInput) {
@@ -97,6 +98,9 @@ function operationOf(name: string, e: Endpoint, pathKey: string, converter: Sche
 /** Who may call: an empty requirement is "anyone"; several are alternatives. */
 function securityOf(e: Endpoint): SecurityRequirement[] {
   if (e.path.startsWith(OPERATOR_PREFIX)) return [{ operatorToken: [] }];
+  // Signing in is the one console call without a session.
+  if (e.path.startsWith(CONSOLE_PREFIX))
+    return e.path === CONSOLE_PREFIX + 'session' && e.method === 'POST' ? [] : [{ staffSession: [] }];
   if (e.path.startsWith(WEBHOOK_PREFIX)) return [{ webhookSignature: [] }];
   if (e.auth) return [{ memberSession: [] }];
   if (e.headers?.['X-Chat-Guest']) return [{ memberSession: [] }, { chatGuest: [] }];

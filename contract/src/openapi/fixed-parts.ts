@@ -10,6 +10,7 @@ export const DESCRIPTION = `The member wallet's HTTP API, generated from the con
 - **Errors.** Every failure is \`{ "message": CODE }\` with a fitting HTTP status, CODE one of the catalogue (\`contract/src/errors.ts\`, the \`Error\` schema). A body, parameter or header that does not match the contract is 400 \`INVALID_REQUEST\`; more than \`RATE_LIMIT_PER_MIN\` calls a minute from one address, 429 \`TOO_MANY_REQUESTS\` with \`Retry-After\`; once the operator has ended the service, every call 410 \`gone\`.
 - **Members** (\`memberSession\`). \`POST /api/login\` answers a session token, sent as \`Authorization: Bearer <token>\`; an unknown, expired or revoked one is 401 \`invalid-token\`.
 - **Operators** (tag \`operator\`, \`operatorToken\`). \`/api/ops/*\` take the operator's own bearer token, \`OPS_TOKEN\` or one of \`OPS_TOKENS\`; without one they do not exist. Every change is recorded under the operator's name.
+- **Staff** (tag \`console\`, \`staffSession\`). \`/api/console/*\` take a staff session from \`POST /api/console/session\` (password and TOTP code), never a member's; each role may do what the server's permission table allows (docs/api.md "Operator console").
 - **Webhooks** (tag \`webhooks\`, \`webhookSignature\`). The bank feed and the QR gateways sign the raw body: \`X-Signature: sha256=<hex HMAC-SHA256>\`.
 - **Money.** Amounts are numbers in the wallet's currency with at most two decimals. A call that moves money carries an \`Idempotency-Key\`: a replay answers the first answer and moves nothing.
 - **Text.** No string takes NUL, another C0 control character than tab, newline and carriage return, or a lone surrogate (\`text()\` in \`contract/src/common.ts\`; JSON Schema cannot say it).
@@ -27,6 +28,12 @@ export const COMPONENTS = {
       type: 'http',
       scheme: 'bearer',
       description: 'The session token `POST /api/login` answers.',
+    },
+    staffSession: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'A staff session: the token `POST /api/console/session` answers (30 min idle, 12 h at most).',
     },
     operatorToken: {
       type: 'http',
@@ -81,6 +88,8 @@ export const ERROR_SCHEMA: JsonSchema = {
 /** Tags of their own, listed after the members' ones. */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   webhooks: 'Called by the bank feed and the payment gateways, not by members: signed with `X-Signature`.',
+  console:
+    'The operator console (`/api/console/*`): staff sessions with TOTP, roles, four-eyes approvals, the audit.',
   operator:
     "The operator's API (`/api/ops/*`): its own bearer token, every change audited. `npm run ops` calls it.",
 };

@@ -21,7 +21,8 @@ type Bank = [
 ];
 
 /**
- * The banks and their codes; the spec calls TTB by its old short code TMB. The Lao
+ * The banks and their codes; the spec calls ttb by its old short code TMB (the code stays, members see
+ * "ttb", the name the bank goes by since 2021). The Lao
  * name is the bank's own for Lao banks, and for the Thai banks with branches in Laos the name they go by there.
  */
 export const BANKS: Bank[] = [
@@ -29,7 +30,7 @@ export const BANKS: Bank[] = [
   ['SCB', '014', 'ธนาคารไทยพาณิชย์', 'Siam Commercial Bank', 'TH'],
   ['KTB', '006', 'ธนาคารกรุงไทย', 'Krungthai Bank', 'TH', 'ທະນາຄານກຸງໄທ'],
   ['BBL', '002', 'ธนาคารกรุงเทพ', 'Bangkok Bank', 'TH', 'ທະນາຄານກຸງເທບ'],
-  ['TMB', '011', 'ธนาคารทหารไทยธนชาต', 'TMBThanachart Bank', 'TH'],
+  ['TMB', '011', 'ttb ธนาคารทหารไทยธนชาต', 'ttb (TMBThanachart Bank)', 'TH'],
   ['BAY', '025', 'ธนาคารกรุงศรีอยุธยา', 'Bank of Ayudhya (Krungsri)', 'TH', 'ທະນາຄານກຸງສີອະຍຸທະຍາ'],
   ['GSB', '030', 'ธนาคารออมสิน', 'Government Savings Bank', 'TH'],
   [
@@ -288,6 +289,12 @@ export async function seedSite(q: Queryable, opts: { region?: Region | undefined
       [code, clearing, th, en, country, i, la ?? null],
     );
   }
+  // ttb's names replace the old seeded ones (TMB's), never names an operator wrote.
+  await q.query(
+    `update banks set name_th = $1, name_en = $2
+     where code = 'TMB' and name_th = 'ธนาคารทหารไทยธนชาต' and name_en = 'TMBThanachart Bank'`,
+    [BANKS.find((b) => b[0] === 'TMB')![2], BANKS.find((b) => b[0] === 'TMB')![3]],
+  );
   for (const [i, [code, th, en, country, la]] of PAYMENT_PROVIDERS.entries()) {
     await q.query(
       `insert into banks (code, clearing_code, name_th, name_en, country, sort, is_payment, name_la)

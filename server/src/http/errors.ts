@@ -19,13 +19,16 @@ export function registerErrorHandling(app: FastifyInstance) {
     else req.log.info({ code, status }, 'request refused');
     if (err instanceof AppError && err.retryAfterS !== undefined)
       void reply.header('retry-after', String(err.retryAfterS));
-    return reply.code(status).send({ message: code });
+    const extra = err instanceof AppError ? err.extra : undefined;
+    return reply.code(status).send({ ...extra, message: code });
   });
 }
 
 function classify(err: FastifyError): { code: ErrorCode; status: number } {
   if (err instanceof AppError) return { code: err.code, status: err.status };
   if (err instanceof DatabaseUnavailable) return { code: 'SERVICE_UNAVAILABLE', status: 503 };
+  // P0006: a money function refused a frozen member's entry (db/functions/staff.sql).
+  if ((err as { code?: unknown }).code === 'P0006') return { code: 'INACTIVE_USER', status: 403 };
   if (hasZodFastifySchemaValidationErrors(err) || err.validation)
     return { code: 'INVALID_REQUEST', status: 400 };
   const status = err.statusCode ?? 500;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathParamsSchema, type Endpoint, type EndpointHeader } from '@krapao/contract';
 import type { z } from 'zod';
@@ -23,6 +23,8 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   e: E,
   handler: (req: FastifyRequest, body: BodyOf<E>) => Promise<z.input<E['response']>>,
+  /** More of the route's config (a console route's permission: modules/staff/console-scope.ts). */
+  config: Omit<FastifyContextConfig, 'endpoint'> = {},
 ) {
   const params = pathParamsSchema(e.path);
   // The API document shows a file form only where the contract declares `upload`: a route that reads
@@ -41,7 +43,7 @@ export function route<E extends Endpoint>(
       response: { 200: e.response },
     },
     ...(e.auth ? { preHandler: app.authenticate } : {}),
-    config: { endpoint: e },
+    config: { ...config, endpoint: e },
     handler: (req) => handler(req, req.body as BodyOf<E>),
   });
 }

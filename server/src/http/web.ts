@@ -38,7 +38,10 @@ export async function serveWeb(app: FastifyInstance, webDist: string | undefined
       !req.url.startsWith('/api/') &&
       !req.url.startsWith('/sim/') &&
       // A chunk of an older build is gone: HTML in its place would only fail as a script.
-      !req.url.startsWith('/assets/');
+      !req.url.startsWith('/assets/') &&
+      // A missing file (robots.txt, sitemap.xml, a picture) is not a page: the app's HTML in its place
+      // misleads crawlers and browsers alike. Client routes have no dot in their last segment.
+      !/\.[a-z0-9]+$/i.test(req.url.split('?')[0]!.split('/').pop() ?? '');
     if (isPage) return reply.sendFile('index.html');
     return reply.code(404).send({ message: 'NOT_FOUND' });
   });

@@ -39,3 +39,6 @@ export const gatewayAccount = (provider: string): string => houseAccount(`gatewa
 
 /** The operator's True Wallet accounts, gift vouchers and AUTO transfers alike. */
 export const TRUE_WALLET_ACCOUNT = houseAccount('truewallet');
+
+/** The other side of a staff member's manual credit or debit of a wallet, approved by a second one. */
+export const ADJUSTMENTS_ACCOUNT = houseAccount('adjustments');

@@ -54,6 +54,8 @@ export async function post(
 export function refusalOf(err: unknown): unknown {
   const { code, message } = err as { code?: string; message?: string };
   if (code === 'P0003') return new AppError('MONEY_NOT_ENOUGH');
+  // P0006: the member is frozen (db/functions/staff.sql): nothing of theirs moves.
+  if (code === 'P0006') return new AppError('INACTIVE_USER', 403);
   // P0005: an entry whose accounts are in another currency than its member's wallet (kip into a baht pool).
   if (code === 'P0005') return new AppError('CURRENCY_NOT_OFFERED');
   if (code === 'P0004' && isErrorCode(message))

@@ -37,7 +37,10 @@ export function registerMetrics(
   const { config, db, clock } = deps;
   let listener: Server | undefined;
   app.decorate('metricsAddress', () => (listener?.address() as AddressInfo | null) ?? undefined);
-  if (config.metricsPort === undefined && config.metricsToken === undefined) return noMetrics;
+  if (config.metricsPort === undefined && config.metricsToken === undefined) {
+    notOnThisPort(app);
+    return noMetrics;
+  }
 
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -54,6 +57,7 @@ export function registerMetrics(
     return metrics;
   }
 
+  notOnThisPort(app);
   app.addHook('onReady', async () => {
     listener = createServer((req, res) => {
       answer(req, registry, authorized).then(
@@ -82,6 +86,16 @@ export function registerMetrics(
     await closed;
   });
   return metrics;
+}
+
+/**
+ * Where the main port does not serve /metrics, it answers the API's 404 rather than the web app's
+ * index.html (its catch-all), so a scraper or a probe pointed at the wrong port fails plainly.
+ */
+function notOnThisPort(app: FastifyInstance) {
+  app.get(METRICS_PATH, { logLevel: 'warn', config: { rateLimit: false } }, (_req, reply) =>
+    reply.code(404).send({ message: 'NOT_FOUND' }),
+  );
 }
 
 /** The METRICS_PORT listener's answer: GET /metrics, with the token when one is set; nothing else. */

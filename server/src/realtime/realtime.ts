@@ -11,6 +11,7 @@ import {
   REALTIME_EVENTS,
   REALTIME_MAX_MESSAGE_BYTES,
   REALTIME_PATH,
+  QUEUES_CHANGED_EVENT,
   type ChatJoinAck,
   type ErrorCode,
   type MoneyEvent,
@@ -19,14 +20,18 @@ import type { Ctx } from '../context.ts';
 import { DatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import { sessionOfToken } from '../http/auth.ts';
+import { closeRedis } from '../http/rate-limit.ts';
 import { clientAddressOf } from '../http/trust-proxy.ts';
 import { liveSessions } from '../http/sessions.ts';
+import { redisKeys } from '../lib/redis-keys.ts';
 import { parseDatabaseEvent, type DatabaseEvent } from './database-events.ts';
 import { memoryHandshakeLimiter, redisHandshakeLimiter, type HandshakeLimiter } from './handshake-limit.ts';
 import { readOutbox } from './outbox.ts';
 import { guestCaller } from '../modules/chat/identity.ts';
-import { roomOf, type Caller } from '../modules/chat/service.ts';
+import { callerSocketRoom, roomOf, type Caller } from '../modules/chat/service.ts';
 import { MEMBERS_ROOM, memberRoom, sessionRoom } from './rooms.ts';
+import { STAFF_ROOM, throttled } from '../modules/queues/live.ts';
+import { resolveStaffSession } from '../modules/staff/sessions.ts';
 
 /** How often an instance checks that its sockets' sessions are still live (expiry, deactivation). */
 const SESSION_CHECK_MS = 30_000;
@@ -37,7 +42,10 @@ const SESSION_CHECK_BATCH = 500;
 
 /** A member's socket (money events and the chat), or a visitor's (the chat only). */
 type SocketData =
-  { kind: 'member'; memberId: string; tokenHashHex: string } | { kind: 'guest'; guestId: string };
+  | { kind: 'member'; memberId: string; tokenHashHex: string }
+  | { kind: 'guest'; guestId: string }
+  // The operator console's socket (staff token): it hears only the staff room's nudges (queues/live.ts).
+  | { kind: 'staff'; username: string };
 
 export interface Realtime {
   /** Sends an event to every socket of the member, on every instance. */
@@ -54,11 +62,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * `limitPrefix`: the Redis key prefix of the handshake limit, apart from the API limit's keys (tests give
- * each app its own).
- */
-export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPrefix: string }) {
+export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
   let io: Server | undefined;
   let stopReading: (() => Promise<void>) | undefined;
   let closeAdapter: (() => Promise<void>) | undefined;
@@ -88,7 +92,11 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPr
     if (ctx.config.redisUrl) {
       const redis = await useRedisAdapter(io, ctx);
       closeAdapter = redis.close;
-      limiter = redisHandshakeLimiter(redis.client, ctx.config.realtimeHandshakesPerMin, opts.limitPrefix);
+      limiter = redisHandshakeLimiter(
+        redis.client,
+        ctx.config.realtimeHandshakesPerMin,
+        redisKeys(ctx.config.redisPrefix).handshakes,
+      );
     }
     const addressOf = clientAddressOf(ctx.config.trustProxy);
     io.use((socket, next) => {
@@ -102,6 +110,10 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPr
       // A visitor's socket joins no member room: it hears only the chat room it joins below.
       if (data.kind === 'member')
         void socket.join([memberRoom(data.memberId), sessionRoom(data.tokenHashHex), MEMBERS_ROOM]);
+      if (data.kind === 'staff') {
+        void socket.join(STAFF_ROOM);
+        return;
+      }
       socket.on(REALTIME_EVENTS.chatJoin, (...args: unknown[]) => {
         // emit('chat:join', ack) or emit('chat:join', { room }, ack): the ack is the last argument.
         const ack = args.at(-1);
@@ -114,11 +126,14 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPr
       });
     });
     const server = io;
+    // Every instance reads every event: each nudges its own staff sockets (queues/live.ts).
+    const nudgeStaff = throttled(() => server.local.to(STAFF_ROOM).emit(QUEUES_CHANGED_EVENT, {}));
     ctx.metrics.countSockets(() => server.of('/').sockets.size);
     stopReading = await readOutbox(ctx.db, {
       onPayload: (payload) => {
         const event = parseDatabaseEvent(payload);
         if (event) deliver(server, event);
+        if (event?.kind === 'member') nudgeStaff();
         else ctx.log.warn({ payload }, 'realtime: an event that is not ours');
       },
       onError: (err) => ctx.log.error({ err }, 'realtime: reading the events failed'),
@@ -154,7 +169,11 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx, opts: { limitPr
  * refused TOO_MANY_REQUESTS without the session lookup, so bad tokens sent in bulk cost no query.
  */
 async function admit(ctx: Ctx, limiter: HandshakeLimiter, address: string, socket: Socket) {
-  if (!(await limiter.take(address))) throw new AppError('TOO_MANY_REQUESTS', 429);
+  // Redis down: the browser comes back later, as for a database outage (readiness names Redis).
+  const within = await limiter.take(address).catch(() => {
+    throw new AppError('SERVICE_UNAVAILABLE', 503);
+  });
+  if (!within) throw new AppError('TOO_MANY_REQUESTS', 429);
   await authenticate(ctx, socket);
 }
 
@@ -172,7 +191,17 @@ function handshakeRefusal(ctx: Ctx, err: unknown): ErrorCode {
  * visitor's chat socket brings `auth.guestToken` instead, which must verify (CHAT-7).
  */
 async function authenticate(ctx: Ctx, socket: Socket) {
-  const auth = socket.handshake.auth as { token?: unknown; guestToken?: unknown } | undefined;
+  const auth = socket.handshake.auth as
+    { token?: unknown; guestToken?: unknown; staffToken?: unknown } | undefined;
+  if (!auth?.token && typeof auth?.staffToken === 'string') {
+    // A staff session that may use the console: signed in, TOTP enrolled, password chosen.
+    const staff = /^[A-Za-z0-9_-]{20,200}$/.test(auth.staffToken)
+      ? await resolveStaffSession(ctx, auth.staffToken)
+      : undefined;
+    if (!staff || staff.mustEnrolTotp || staff.mustChangePassword) throw new AppError('UNAUTHORIZED', 401);
+    socket.data = { kind: 'staff', username: staff.username } satisfies SocketData;
+    return;
+  }
   if (!auth?.token && auth?.guestToken) {
     const guest = guestCaller(ctx, auth.guestToken) as Extract<Caller, { kind: 'guest' }>;
     socket.data = { kind: 'guest', guestId: guest.guestId } satisfies SocketData;
@@ -194,6 +223,7 @@ async function authenticate(ctx: Ctx, socket: Socket) {
  */
 async function joinChat(ctx: Ctx, socket: Socket, asked: unknown): Promise<ChatJoinAck> {
   const data = socket.data as SocketData;
+  if (data.kind === 'staff') return { ok: false, message: 'CHAT_FORBIDDEN' };
   const caller: Caller =
     data.kind === 'member'
       ? { kind: 'member', memberId: data.memberId }
@@ -202,7 +232,8 @@ async function joinChat(ctx: Ctx, socket: Socket, asked: unknown): Promise<ChatJ
   const claimed = typeof asked === 'string' ? asked : (asked as { room?: unknown } | undefined)?.room;
   if (claimed !== undefined && claimed !== null && claimed !== room)
     return { ok: false, message: 'CHAT_FORBIDDEN' };
-  await socket.join(room);
+  // Joined by the full id (service.ts socketRoomOf); CHAT-3's name is what the web asked for and is told.
+  await socket.join(callerSocketRoom(caller));
   return { ok: true, room };
 }
 
@@ -245,7 +276,11 @@ async function closeEndedSessions(ctx: Ctx, io: Server): Promise<number> {
 
 /**
  * Two Redis connections (Redis needs one of its own to subscribe); answers the one that takes commands
- * (the handshake limit counts there too) and how to close them.
+ * (the handshake limit counts there too) and how to close them. Redis may be down, at the start too: the
+ * adapter does not catch its clients' promises, so each one it calls is caught here, or an outage would
+ * end the process. Publishing fails at once while Redis is down (a chat message reaches its room by the
+ * web's catch-up instead); subscribing waits for the connection, and ioredis subscribes again after each
+ * reconnect, so the instance hears the others again when Redis returns.
  */
 async function useRedisAdapter(io: Server, ctx: Ctx): Promise<{ client: Redis; close: () => Promise<void> }> {
   const [{ Redis }, { createAdapter }] = await Promise.all([
@@ -253,17 +288,40 @@ async function useRedisAdapter(io: Server, ctx: Ctx): Promise<{ client: Redis; c
     import('@socket.io/redis-adapter'),
   ]);
   const pub = new Redis(ctx.config.redisUrl!, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
-  const sub = pub.duplicate();
+  const sub = pub.duplicate({ maxRetriesPerRequest: null });
+  let down = false;
   for (const client of [pub, sub]) {
-    client.on('error', (err) => ctx.log.warn({ err }, 'realtime: Redis connection error'));
+    client.on('error', (err) => {
+      if (!down) ctx.log.warn({ err }, 'realtime: Redis unavailable');
+      down = true;
+    });
+    client.on('ready', () => {
+      if (down) ctx.log.info('realtime: Redis is back');
+      down = false;
+    });
   }
-  // Instances of one deployment share a database schema; deployments sharing a Redis must not mix.
-  io.adapter(createAdapter(pub, sub, { key: `krapao-realtime:${ctx.config.databaseSchema ?? 'public'}` }));
+  const quiet = (err: unknown) => ctx.log.debug({ err }, 'realtime: a Redis command failed');
+  catchCalls(pub, ['publish'], quiet);
+  catchCalls(sub, ['psubscribe', 'subscribe', 'punsubscribe', 'unsubscribe'], quiet);
+  io.adapter(createAdapter(pub, sub, { key: redisKeys(ctx.config.redisPrefix).realtime }));
   return {
     client: pub,
     close: async () => {
       await io.of('/').adapter.close();
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.allSettled([closeRedis(pub), closeRedis(sub)]);
     },
   };
+}
+
+/** The client's methods still answer their promise, with a handler attached: a rejection is never unhandled. */
+function catchCalls(client: Redis, methods: readonly string[], onError: (err: unknown) => void) {
+  const target = client as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of methods) {
+    const call = target[name]!.bind(client);
+    target[name] = (...args: unknown[]) => {
+      const answer = call(...args);
+      if (answer instanceof Promise) answer.catch(onError);
+      return answer;
+    };
+  }
 }

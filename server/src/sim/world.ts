@@ -47,4 +47,16 @@ export const simWorld: FastifyPluginAsync<SimWorldOptions> = async (app, opts) =
     clock: opts.clock,
     operatorPhone: HOUSE_WALLETS[0].phone,
   });
+  // Time in the simulated world: a test moves it (forward or back, in ms) instead of sleeping through a
+  // 24-hour wait. Offered only when the server's clock can be moved (the simulated world's, a test's).
+  const movable = opts.clock as Clock & { advance?: (ms: number) => void };
+  if (typeof movable.advance === 'function') {
+    app.post('/clock', async (req, reply) => {
+      const advanceMs = (req.body as { advanceMs?: unknown } | undefined)?.advanceMs;
+      if (typeof advanceMs !== 'number' || !Number.isSafeInteger(advanceMs))
+        return reply.code(400).send({ message: 'INVALID_REQUEST' });
+      movable.advance!(advanceMs);
+      return { now: opts.clock.now().toISOString() };
+    });
+  }
 };

@@ -31,11 +31,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: RootFallback,
     children: [
       { index: true, loader: () => redirect(hasSession() ? '/user/home' : '/login') },
+      // The operator console: one lazy route tree with its own shell and chunks (src/console/console-app.tsx).
+      { path: 'console/*', lazy: () => import('../console/console-app') },
       {
         Component: VisitorLayout,
         children: [
           { path: 'login', Component: LoginRoute },
           { path: 'register', lazy: page('register') },
+          { path: 'forgot-password', lazy: page('forgotPassword') },
           { path: 'contact', lazy: page('contact') },
           { path: 'howto', lazy: page('howto') },
           { path: 'terminated', lazy: page('terminated') },

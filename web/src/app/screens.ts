@@ -9,6 +9,7 @@ type Module = { default: ComponentType };
  */
 export const screens = {
   register: () => import('./routes/register'),
+  forgotPassword: () => import('./routes/forgot-password'),
   contact: () => import('./routes/contact'),
   howto: () => import('./routes/howto'),
   terminated: () => import('./routes/terminated'),
@@ -19,6 +20,7 @@ export const screens = {
   memberBonus: () => import('./routes/member-bonus'),
   memberSpin: () => import('./routes/member-spin'),
   memberProfile: () => import('./routes/member-profile'),
+  memberLimits: () => import('./routes/member-limits'),
 } satisfies Record<string, () => Promise<Module>>;
 
 export type ScreenName = keyof typeof screens;
@@ -33,6 +35,8 @@ export const MEMBER_PAGES = {
   // HELP-1: the how-to videos inside the member shell too, reached from /user/contact.
   howto: 'howto',
   profile: 'memberProfile',
+  // Player protection: limits, reality check, time-out, self-exclusion.
+  limits: 'memberLimits',
 } as const satisfies Record<string, ScreenName>;
 
 /** The screen a /user path shows: /user and /user/ go home (SH-7); undefined outside /user. */

@@ -15,7 +15,7 @@ function WalletMark() {
 /** The Krapao wordmark: กระเป๋า with its Latin name, linking home. */
 export function Wordmark({ to }: { to: string }) {
   return (
-    <Link to={to} className="wordmark" aria-label="Krapao กระเป๋า">
+    <Link to={to} className="wordmark" aria-label="กระเป๋า Krapao">
       <Group gap={8} wrap="nowrap">
         <WalletMark />
         <div>

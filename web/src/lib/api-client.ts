@@ -17,13 +17,22 @@ export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   readonly retryAfterS: number | undefined;
-  constructor(code: string, status: number, retryAfterS?: number) {
+  /** What the answer said besides its message (DEPOSIT_LIMIT's `left`). */
+  readonly details: Record<string, unknown>;
+  constructor(code: string, status: number, retryAfterS?: number, details: Record<string, unknown> = {}) {
     super(code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.retryAfterS = retryAfterS;
+    this.details = details;
   }
+}
+
+/** A number the refusal carried besides its message (DEPOSIT_LIMIT's `left`), if it did. */
+export function errorNumber(error: unknown, name: string): number | undefined {
+  const value = error instanceof ApiError ? error.details[name] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 export function errorCode(error: unknown): string {
@@ -152,7 +161,16 @@ export async function callApi<E extends Endpoint>(
           : 'INTERNAL_SERVER_ERROR';
     if (message === GONE_MESSAGE) handlers.gone();
     else if (token && SESSION_ENDED_MESSAGES.has(message)) handlers.sessionEnded();
-    throw new ApiError(message, response.status, parseRetryAfter(response.headers.get('retry-after')));
+    const { message: _message, ...details } = (data && typeof data === 'object' ? data : {}) as Record<
+      string,
+      unknown
+    >;
+    throw new ApiError(
+      message,
+      response.status,
+      parseRetryAfter(response.headers.get('retry-after')),
+      details,
+    );
   }
   const parsed = endpoint.response.safeParse(data);
   if (!parsed.success) throw new ApiError('INTERNAL_SERVER_ERROR', response.status);

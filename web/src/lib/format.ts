@@ -68,13 +68,25 @@ export function parseMoneyInput(text: string): number | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** DD/MM/YYYY HH:mm:ss in the device's time zone, whatever the language. */
+/** Thai readers count years in the Buddhist era (2569 for 2026), as Thai bank apps show them. */
+const BUDDHIST_ERA_OFFSET = 543;
+
+/**
+ * The year as the page's language counts it: Buddhist in Thai (the page's lang, set with the language:
+ * i18n/index.ts applyDocumentLanguage), Gregorian in Lao and English.
+ */
+function displayYear(d: Date): number {
+  const thai = typeof document !== 'undefined' && document.documentElement.lang === 'th';
+  return d.getFullYear() + (thai ? BUDDHIST_ERA_OFFSET : 0);
+}
+
+/** DD/MM/YYYY HH:mm:ss in the device's time zone; the year in the language's era (displayYear). */
 export function formatDateTime(value: string | number | Date): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
   return DATE_FORMAT.replace('DD', pad(d.getDate()))
     .replace('MM', pad(d.getMonth() + 1))
-    .replace('YYYY', String(d.getFullYear()))
+    .replace('YYYY', String(displayYear(d)))
     .replace('HH', pad(d.getHours()))
     .replace('mm', pad(d.getMinutes()))
     .replace('ss', pad(d.getSeconds()));

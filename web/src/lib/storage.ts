@@ -6,6 +6,14 @@ export const STORAGE_KEYS = {
   locale: 'locale',
   guestChatId: 'guest_chat_id',
   userInfo: 'user_info',
+  /** The member turned down the "Install Krapao" offer on this device (docs/decisions.md). */
+  installDismissed: 'install_dismissed',
+  /** The wheel's commitments as received before each spin (features/spin/commitments.ts). */
+  spinCommitments: 'spin_commitments',
+  /** Session storage: the register wizard's code step, kept over a reload (app/routes/register.tsx). */
+  registerOtp: 'register_otp',
+  /** Session storage, set by a login: the home says once when the member last signed in before. */
+  signInNotice: 'sign_in_notice',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

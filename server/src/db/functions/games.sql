@@ -73,6 +73,9 @@ declare
   v_leg jsonb;
   v_response jsonb := jsonb_build_object('reference', p_reference);
   v_provider text := case when p_from = 'WALLET' then p_to else p_from end;
+  v_amount bigint := p_amount;
+  v_held bigint;
+  v_balance bigint;
 begin
   -- The key first (idempotency.sql), with its answer: the reference is ours before the money moves.
   insert into idempotency_keys (member_id, key, request_hash, response)
@@ -94,8 +97,25 @@ begin
     raise exception 'NO_GAME' using errcode = 'P0004';
   end if;
 
+  -- Player protection (protection.sql): no money into a game during a time-out or self-exclusion or once
+  -- a loss limit is reached; deposits beyond a deposit limit stay in the wallet. The member's protection
+  -- row is locked from here to commit, so concurrent transfers are judged one after another.
+  if p_to <> 'WALLET' then
+    v_held := protection_play_check(p_member, p_at);
+    if v_held > 0 and p_from = 'WALLET' then
+      select a.balance into v_balance from ledger_accounts a
+      where a.code = ledger_member_account(p_member, 'wallet') for update;
+      v_amount := coalesce(p_amount, coalesce(v_balance, 0) - v_held);
+      -- More than the wallet holds is the ledger's MONEY_NOT_ENOUGH, in game_transfer_leg.
+      if v_amount < greatest(p_min, 1)
+         or (coalesce(v_balance, 0) >= v_amount and coalesce(v_balance, 0) - v_amount < v_held) then
+        raise exception 'DEPOSIT_LIMIT' using errcode = 'P0004';
+      end if;
+    end if;
+  end if;
+
   v_leg := game_transfer_leg(p_member, p_reference, v_provider,
-                             case when p_from = 'WALLET' then 'IN' else 'OUT' end, p_amount, p_from, p_to,
+                             case when p_from = 'WALLET' then 'IN' else 'OUT' end, v_amount, p_from, p_to,
                              case when p_from <> 'WALLET' and p_to <> 'WALLET' then p_to end, null, p_at,
                              p_min, p_next_check);
   return query select v_response, false, v_leg;

@@ -92,16 +92,23 @@ begin
   -- account changed within the hold waits for the operator (PENDING, held_for NEW_ACCOUNT).
   -- The hold is decided from the same row the account is copied from (one statement, one snapshot), so a
   -- change committing in between cannot give the new account without its hold.
+  -- Four-eyes (modules/staff/approvals.ts): above console.approvalAboveMinor of the member's currency
+  -- ({"BAHT": minor, "LAK": minor}; absent: no threshold) it waits PENDING, held_for FOUR_EYES, until a
+  -- second staff member approves.
   insert into withdrawals (public_id, member_id, amount, status, attempts, bank_code, bank_account_no,
                            bank_account_name, held_for, created_at, updated_at)
   select p_public_id, m.id, v_amount,
-         case when v_auto and p_can_pay and not h.held then 'PROCESSING' else 'PENDING' end,
-         case when v_auto and p_can_pay and not h.held then 1 else 0 end,
+         case when v_auto and p_can_pay and not h.held and not h.four_eyes then 'PROCESSING' else 'PENDING' end,
+         case when v_auto and p_can_pay and not h.held and not h.four_eyes then 1 else 0 end,
          m.bank_code, m.bank_account_no, m.bank_account_name,
-         case when h.held then 'NEW_ACCOUNT' end, v_at, v_at
+         case when h.held then 'NEW_ACCOUNT' when h.four_eyes then 'FOUR_EYES' end, v_at, v_at
   from members m
   cross join lateral (select coalesce(m.bank_changed_at > v_at - make_interval(secs => v_hold_hours * 3600),
-                                      false) as held) h
+                                      false) as held,
+                             coalesce(v_amount > (select (s.value ->> m.currency)::numeric from settings s
+                                                  where s.key = 'console.approvalAboveMinor'
+                                                    and jsonb_typeof(s.value -> m.currency) = 'number'),
+                                      false) as four_eyes) h
   where m.id = p_member
   returning public_id, case when status = 'PROCESSING' then jsonb_build_object(
            'reference', public_id, 'bankCode', bank_code, 'accountNo', bank_account_no,

@@ -47,3 +47,40 @@ export function bankChangedText(
       );
   }
 }
+
+/** REG-3: the registration code, in the language of the screen that asked for it. */
+export function registerCodeText(locale: Locale, code: string, ref: string): string {
+  switch (locale) {
+    case 'th':
+      return `Krapao: รหัส ${code} (Ref ${ref}) สำหรับสมัครสมาชิก ใช้ได้ ${MINUTES} นาที ห้ามบอกรหัสนี้แก่ผู้อื่น`;
+    case 'la':
+      return `Krapao: ລະຫັດ ${code} (Ref ${ref}) ສຳລັບສະໝັກສະມາຊິກ ໃຊ້ໄດ້ ${MINUTES} ນາທີ ຢ່າບອກລະຫັດນີ້ໃຫ້ຜູ້ອື່ນ`;
+    default:
+      return `Krapao: ${code} is your registration code (Ref ${ref}). It expires in ${MINUTES} min. Never share it.`;
+  }
+}
+
+/** The forgot-password code (accounts/password-reset.ts); `link` opens the reset with the code's ticket. */
+export function passwordResetCodeText(locale: Locale, code: string, ref: string, link?: string): string {
+  const open = link ? ` ${link}` : '';
+  switch (locale) {
+    case 'th':
+      return `Krapao: รหัส ${code} (Ref ${ref}) สำหรับตั้งรหัสผ่านใหม่ ใช้ได้ ${MINUTES} นาที ห้ามบอกรหัสนี้แก่ผู้อื่น${open}`;
+    case 'la':
+      return `Krapao: ລະຫັດ ${code} (Ref ${ref}) ສຳລັບຕັ້ງລະຫັດຜ່ານໃໝ່ ໃຊ້ໄດ້ ${MINUTES} ນາທີ ຢ່າບອກລະຫັດນີ້ໃຫ້ຜູ້ອື່ນ${open}`;
+    default:
+      return `Krapao: ${code} is your code (Ref ${ref}) to set a new password. It expires in ${MINUTES} min. Never share it.${open}`;
+  }
+}
+
+/** LOG-3: the code a login past the limit of wrong passwords needs; it says so, in case it was not them. */
+export function loginCodeText(locale: Locale, code: string, ref: string): string {
+  switch (locale) {
+    case 'th':
+      return `Krapao: รหัส ${code} (Ref ${ref}) สำหรับเข้าสู่ระบบ มีการใส่รหัสผ่านผิดหลายครั้ง หากไม่ใช่คุณ ห้ามบอกรหัสนี้แก่ผู้อื่น`;
+    case 'la':
+      return `Krapao: ລະຫັດ ${code} (Ref ${ref}) ສຳລັບເຂົ້າສູ່ລະບົບ ມີການໃສ່ລະຫັດຜ່ານຜິດຫຼາຍເທື່ອ ຖ້າບໍ່ແມ່ນທ່ານ ຢ່າບອກລະຫັດນີ້ໃຫ້ຜູ້ອື່ນ`;
+    default:
+      return `Krapao: ${code} is your login code (Ref ${ref}). Many wrong passwords were tried; if this was not you, never share it.`;
+  }
+}

@@ -16,6 +16,12 @@ export type PasswordCheck = { kind: 'login'; phone: string } | { kind: 'changepw
 export interface Attempt {
   /** The password was right: the attempt is given back, so members who log in often are never limited. */
   succeeded(): Promise<void>;
+  /**
+   * A login past the per-account limit (LOG-3): the password is still checked and counted, but only a
+   * code sent to the registered phone lets it in (login-otp.ts), so strangers guessing from many
+   * addresses can no longer lock the owner out.
+   */
+  pastAccountLimit: boolean;
 }
 
 /**
@@ -25,7 +31,8 @@ export interface Attempt {
  * password keeps its count; a right one gives it back. Limits are taken narrowest first (account and
  * address, address, account): a refused attempt gives back what it took, so guesses refused at one
  * address never use up the account's ceiling that protects the member at their own address.
- * Refused: REQUEST_LIMIT (429) with Retry-After, the seconds until that window frees a slot.
+ * Refused: REQUEST_LIMIT (429) with Retry-After, the seconds until that window frees a slot; except a
+ * login past the per-account limit alone, which goes on with `pastAccountLimit` (its count kept).
  */
 export async function claimPasswordAttempt(
   q: Queryable,
@@ -34,16 +41,19 @@ export async function claimPasswordAttempt(
   now: Date,
 ): Promise<Attempt> {
   const taken: Taken[] = [];
+  let pastAccountLimit = false;
   for (const limit of limitsOf(check, address)) {
     const t = await take(q, limit.key, limit.windowS, now);
     taken.push(t);
-    if (t.hits > limit.max) {
+    if (t.hits > limit.max && limit.perAccount && check.kind === 'login') pastAccountLimit = true;
+    else if (t.hits > limit.max) {
       await Promise.all(taken.map((x) => giveBack(q, x)));
       const waitS = Math.max(1, Math.ceil((t.windowEndsAt.getTime() - now.getTime()) / 1000));
       throw new AppError('REQUEST_LIMIT', 429, waitS);
     }
   }
   return {
+    pastAccountLimit,
     async succeeded() {
       await Promise.all(taken.map((x) => giveBack(q, x)));
     },
@@ -63,6 +73,11 @@ function limitsOf(check: PasswordCheck, address: string) {
       max: LOGIN_FAILURES_PER_ADDRESS,
       windowS: LOGIN_FAILURE_WINDOW_S,
     },
-    { key: `${check.kind}:account:${who}`, max: LOGIN_FAILURES_PER_ACCOUNT, windowS: LOGIN_ACCOUNT_WINDOW_S },
+    {
+      key: `${check.kind}:account:${who}`,
+      max: LOGIN_FAILURES_PER_ACCOUNT,
+      windowS: LOGIN_ACCOUNT_WINDOW_S,
+      perAccount: true,
+    },
   ];
 }

@@ -12,6 +12,7 @@ import { otpRefusal, sendMemberOtp, takeMemberCode } from '../otp/service.ts';
 import { bankChangeCodeText, bankChangedText, noticeLocale } from './notices.ts';
 import { claimPasswordAttempt } from './password-attempts.ts';
 import { verifyPassword } from './passwords.ts';
+import { checkWithdrawalPin } from './withdrawal-pin.ts';
 
 /**
  * The current password, counted with change-password's attempts (password-attempts.ts): guessing it
@@ -85,6 +86,7 @@ export interface ProfileUpdate {
   otpToken?: string | undefined;
   otpCode?: string | undefined;
   lang?: Locale | undefined;
+  pin?: string | undefined;
 }
 
 /**
@@ -112,6 +114,8 @@ export async function saveProfile(
 
   if (!input.currentPassword) throw new AppError('PASSWORD_REQUIRED');
   await verifyCurrentPassword(ctx, { memberId, passwordHash: m.password_hash }, input.currentPassword, meta);
+  // A member with a withdrawal PIN gives it too: the payout account is where the money goes.
+  await checkWithdrawalPin(ctx, memberId, input.pin);
   const needOtp = await otpRequired(ctx);
   const { otpToken, otpCode } = input;
   if (needOtp && (!otpToken || !otpCode)) throw new AppError('UNVERIFIED_OTP');

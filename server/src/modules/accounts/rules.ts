@@ -10,6 +10,7 @@ import {
   type Region,
 } from '@krapao/contract';
 import type { Queryable } from '../../db/db.ts';
+import commonPasswords from './common-passwords.json' with { type: 'json' };
 import { AppError } from '../../errors.ts';
 
 export function checkPhone(phone: string, region: Region) {
@@ -17,9 +18,18 @@ export function checkPhone(phone: string, region: Region) {
   if (region === 'th' && !isTenDigitPhone(phone)) throw new AppError('PHONE_NUMBER_REQUIRE_10_DIGIT');
 }
 
+/**
+ * ASVS 6.2.1 and 6.2.4 (NIST 800-63B 3.1.1.2): at least PASSWORD_MIN_LENGTH characters, not whitespace
+ * alone, and none of the passwords attackers try first (common-passwords.json: the best-known common
+ * passwords, digit and keyboard runs, words and names with the endings and years people add, written
+ * from knowledge rather than a leaked list), whatever its letters' case. On registration, change and reset.
+ */
 export function checkPassword(password: string) {
   if ([...password].length < PASSWORD_MIN_LENGTH) throw new AppError('PASSWORD_TOO_SHORT');
+  if (!password.trim() || COMMON_PASSWORDS.has(password.toLowerCase()))
+    throw new AppError('PASSWORD_TOO_WEAK');
 }
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(commonPasswords);
 
 /**
  * Checks bank, holder name and number; answers the bank's names for the profile. With the wallet's

@@ -11,7 +11,8 @@ import type { Queryable } from '../../db/db.ts';
 import { otpRequired } from '../otp/policy.ts';
 import { AppError } from '../../errors.ts';
 import type { BodyOf } from '../../http/route.ts';
-import { randomCode } from '../../lib/crypto.ts';
+import { randomCode, sha256 } from '../../lib/crypto.ts';
+import { loginOtpStep, type OtpRequired } from './login-otp.ts';
 import { claimPasswordAttempt } from './password-attempts.ts';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.ts';
 import {
@@ -23,6 +24,9 @@ import {
   memberCurrency,
 } from './rules.ts';
 import { saveProfile, type ProfileUpdate } from './payout-account.ts';
+import { recordSignIn } from './sign-ins.ts';
+/** For the forgot-password reset: a member who proves the phone anew sets a new PIN. */
+export { clearWithdrawalPin } from './withdrawal-pin.ts';
 import {
   createSession,
   revokeMemberSessions,
@@ -30,6 +34,8 @@ import {
   type SessionMember,
 } from '../../http/sessions.ts';
 import { BANK_NAME_COLUMNS, bankNamesOf } from '../lookups/bank-names.ts';
+/** Operators' "reset password" sends the member the forgot-password code (password-reset.ts). */
+export { startPasswordReset } from './password-reset.ts';
 
 /** REG-5: everything that can be checked before the bank step; the bank data too when it is sent. */
 export async function validateRegistration(
@@ -144,13 +150,14 @@ async function freePublicId(q: Queryable): Promise<string> {
 /**
  * LOG-1, LOG-3. Unknown phone and wrong password both answer WRONG_CREDENTIAL (and take the same time),
  * so login cannot be used to find out who is a member. Each attempt is counted before the password is
- * checked (password-attempts.ts); past a limit the answer is REQUEST_LIMIT with Retry-After.
+ * checked (password-attempts.ts); past a limit the answer is REQUEST_LIMIT with Retry-After, but past
+ * the per-account limit alone a login needs a code sent to the registered phone (login-otp.ts).
  */
 export async function login(
   ctx: Ctx,
   input: BodyOf<typeof accounts.login>,
   meta: { ip: string; userAgent: string },
-): Promise<{ token: string; expiresAt: string }> {
+): Promise<{ token: string; expiresAt: string } | OtpRequired> {
   const q = ctx.db;
   const now = ctx.clock.now();
   const attempt = await claimPasswordAttempt(q, { kind: 'login', phone: input.username }, meta.ip, now);
@@ -161,6 +168,11 @@ export async function login(
   const ok = member
     ? await verifyPassword(member.password_hash, input.password)
     : (await verifyNothing(input.password), false);
+  if (attempt.pastAccountLimit) {
+    if (ok) await attempt.succeeded();
+    const otpRequired = await loginOtpStep(ctx, input, ok ? member! : null, meta);
+    if (otpRequired) return otpRequired;
+  }
   if (!member || !ok) throw new AppError('WRONG_CREDENTIAL', 401);
   await attempt.succeeded();
   if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
@@ -171,6 +183,12 @@ export async function login(
     policy: ctx.config.session,
     ip: meta.ip,
     userAgent: meta.userAgent,
+  });
+  await recordSignIn(ctx, {
+    memberId: member.id,
+    tokenHash: sha256(session.token),
+    ...meta,
+    lang: input.lang,
   });
   return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { operatorAuth } from '../../http/operator-auth.ts';
+import { unlessBlocked } from '../protection/service.ts';
 import * as ops from './ops.ts';
 import * as service from './service.ts';
 
@@ -11,13 +12,20 @@ const codeOf = (req: FastifyRequest) => (req.params as { code: string }).code;
 
 export function bonusRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
   route(app, bonuses.list, (req) => service.listBonuses(ctx, sessionOf(req).memberId));
-  route(app, bonuses.activate, (req) => service.activateBonus(ctx, sessionOf(req).memberId, codeOf(req)));
+  // Player protection: no bonus or promotion during a time-out or self-exclusion (SELF_EXCLUDED).
+  route(app, bonuses.activate, (req) =>
+    unlessBlocked(ctx, sessionOf(req).memberId, () =>
+      service.activateBonus(ctx, sessionOf(req).memberId, codeOf(req)),
+    ),
+  );
   route(app, bonuses.checkMinimum, (req) => service.checkMinimum(ctx, sessionOf(req).memberId));
   route(app, bonuses.findPromotion, (req) =>
     service.findPromotion(ctx, sessionOf(req).memberId, codeOf(req)),
   );
   route(app, bonuses.activatePromotion, (req) =>
-    service.activatePromotion(ctx, sessionOf(req).memberId, codeOf(req)),
+    unlessBlocked(ctx, sessionOf(req).memberId, () =>
+      service.activatePromotion(ctx, sessionOf(req).memberId, codeOf(req)),
+    ),
   );
   route(app, bonuses.currentPromotion, (req) => service.currentPromotion(ctx, sessionOf(req).memberId));
   if (!opsTokens.size) return;

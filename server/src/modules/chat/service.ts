@@ -1,5 +1,6 @@
-// The chat: one conversation per member or visitor, its messages numbered per conversation,
-// each new one announced to the conversation's room (PREFIX-userId or PREFIX-guestId) on every instance.
+// The chat: one conversation per member or visitor, its messages numbered per conversation, each new one
+// announced on every instance to the conversation's sockets (socketRoomOf: by the full member id or the
+// guest id; CHAT-3's PREFIX-userId is the name the web joins by).
 // Identity comes only from the session or the verified guest token (identity.ts); ids in a body must be
 // the caller's own.
 import { REALTIME_EVENTS, chat, type ChatMessage, type ChatMessageContent } from '@krapao/contract';
@@ -52,6 +53,20 @@ const usablePrefix = (p: string) => /^[A-Za-z0-9_]{1,40}$/.test(p) && p !== 'mem
 
 /** The room of a conversation: PREFIX-userId for a member, PREFIX-guestId for a visitor (CHAT-3). */
 export const chatRoom = (prefix: string, customerId: string) => `${prefix}-${customerId}`;
+
+/**
+ * The Socket.IO room a conversation's sockets are in, by the member's full id or the guest's UUID: CHAT-3's
+ * name (the six-character public id under the operator's PREFIX) is what the web asks to join and is
+ * answered, but the sockets are not grouped by it, so a change of PREFIX or a short id never sends a
+ * message to the wrong room.
+ */
+export const socketRoomOf = (c: { member_id: string | null; guest_id: string | null }) =>
+  c.member_id ? `chat-member-${c.member_id}` : `chat-guest-${c.guest_id}`;
+
+export const callerSocketRoom = (caller: Caller) =>
+  caller.kind === 'member'
+    ? socketRoomOf({ member_id: caller.memberId, guest_id: null })
+    : socketRoomOf({ member_id: null, guest_id: caller.guestId });
 
 interface ConversationRow {
   id: string;
@@ -197,8 +212,8 @@ async function insertMessage(
   return messageById(q, row!.id);
 }
 
-function announceMessage(ctx: ChatCtx, prefix: string, message: ChatMessage) {
-  ctx.announce(chatRoom(prefix, (message.userId ?? message.guestId)!), REALTIME_EVENTS.chatMessage, message);
+function announceMessage(ctx: ChatCtx, conversation: ConversationRow, message: ChatMessage) {
+  ctx.announce(socketRoomOf(conversation), REALTIME_EVENTS.chatMessage, message);
 }
 
 /** CHAT-4: trimmed, 1 to chat.CHAT_TEXT_MAX_LENGTH characters (code points, as a person counts them). */
@@ -279,11 +294,11 @@ export async function sendMessage(
     return { conversation, message, fresh: true };
   });
   if (!sent.fresh) return sent.message;
-  announceMessage(ctx, settings.PREFIX, sent.message);
+  announceMessage(ctx, sent.conversation, sent.message);
   const fallback: BotLocale = sent.conversation.currency === 'LAK' ? 'la' : 'th';
   const locale = bot.botLocale(body.locale, acceptLanguage, fallback);
   // The bot's answer is best effort: the customer's message is stored and answered whatever happens here.
-  await botReply(ctx, settings.PREFIX, sent.conversation, body.message, locale).catch((err: unknown) =>
+  await botReply(ctx, sent.conversation, body.message, locale).catch((err: unknown) =>
     ctx.log.error({ err }, 'chat: the bot could not answer'),
   );
   return sent.message;
@@ -291,7 +306,6 @@ export async function sendMessage(
 
 async function botReply(
   ctx: ChatCtx,
-  prefix: string,
   conversation: ConversationRow,
   message: ChatCustomerContent,
   locale: BotLocale,
@@ -314,7 +328,7 @@ async function botReply(
       ),
     ];
   });
-  for (const r of replies) announceMessage(ctx, prefix, r);
+  for (const r of replies) announceMessage(ctx, conversation, r);
 }
 
 /**
@@ -370,12 +384,7 @@ export async function readCustomer(
 }
 
 async function announceRead(ctx: ChatCtx, conversation: ConversationRow, event: ChatReadEvent) {
-  const { PREFIX } = await chatSettings(ctx.db);
-  ctx.announce(
-    chatRoom(PREFIX, (conversation.user_id ?? conversation.guest_id)!),
-    REALTIME_EVENTS.chatRead,
-    event,
-  );
+  ctx.announce(socketRoomOf(conversation), REALTIME_EVENTS.chatRead, event);
 }
 
 /**
@@ -500,18 +509,18 @@ export async function readConversation(ctx: ChatCtx, id: string, limit: number, 
 
 /** The operator's reply, of any type, under the operator's name; a closed conversation opens again. */
 export async function reply(ctx: ChatCtx, operator: string, id: string, content: ChatMessageContent) {
-  const message = await ctx.db.tx(async (q) => {
+  const { conversation, message } = await ctx.db.tx(async (q) => {
     const conversation = await opsConversationById(q, id);
     await q.query('select id from chat_conversations where id = $1 for update', [conversation.id]);
-    return insertMessage(
+    const message = await insertMessage(
       q,
       conversation.id,
       { sender: 'operator', name: operator, content },
       ctx.clock.now(),
     );
+    return { conversation, message };
   });
-  const { PREFIX } = await chatSettings(ctx.db);
-  announceMessage(ctx, PREFIX, message);
+  announceMessage(ctx, conversation, message);
   return message;
 }
 

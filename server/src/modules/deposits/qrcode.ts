@@ -19,6 +19,7 @@ import { getSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { gatewayAccount } from '../../ledger/account-names.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
+import { checkDeposit } from '../protection/service.ts';
 import { creditDeposit, depositIdOf } from './credit.ts';
 
 /** A row of qrcodes (`select *`). */
@@ -145,6 +146,10 @@ export async function createQrcode(
   const orderId = `Q${randomBytes(8).toString('hex').toUpperCase()}`;
   const expiresAt = new Date(now.getTime() + QR_TTL_S * 1000);
   const amount = toMinor(req.amount);
+  // Player protection: a QR the limits refuse is not even asked of the gateway. The decision that counts
+  // is taken again below, under the lock, with the QRs of concurrent requests counted.
+  const limits = { memberId: req.memberId, provider, amount };
+  await ctx.db.tx((q) => checkDeposit(ctx, q, limits));
   let made: { gatewayRef: string; payload: string };
   try {
     made = await ctx.qrGateway!.createQr({
@@ -165,6 +170,13 @@ export async function createQrcode(
     await q.query('select 1 from members where id = $1 for update', [req.memberId]);
     const again = await findByKey(q, req.memberId, key);
     if (again) return { again };
+    // Deposit limits count credited deposits and the open QRs, this provider's old one left out: it is
+    // replaced below in this transaction (db/functions/protection.sql protection_deposit_check).
+    const refusal = await checkDeposit(ctx, q, limits).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    if (refusal) return { refusal };
     const old = await q.query<{ provider: string; gateway_ref: string | null }>(
       `update qrcodes set status = case when expires_at <= $3 then 'EXPIRED' else 'CANCELLED' end, updated_at = $3
        where member_id = $1 and provider = $2 and status = 'CREATED' returning provider, gateway_ref`,
@@ -189,6 +201,11 @@ export async function createQrcode(
     );
     return { old };
   });
+  if ('refusal' in replaced) {
+    // Refused under the lock: the QR the gateway made is never shown, so it is cancelled there.
+    await cancelAtGateway(ctx, provider, made.gatewayRef);
+    throw replaced.refusal;
+  }
   if ('again' in replaced && replaced.again) {
     // A concurrent replay won; the QR this request made is never shown, so the gateway can drop it.
     await cancelAtGateway(ctx, provider, made.gatewayRef);

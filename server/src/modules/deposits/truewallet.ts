@@ -1,11 +1,12 @@
 // True Wallet gift links (DEP-10): the member sends a TrueMoney gift voucher link; the operator's wallet
 // redeems it and the share it received is credited, once per voucher, whoever sends it and however often.
-import { toBaht } from '@krapao/contract';
+import { toBaht, toMinor, TRUEWALLET_MIN_BAHT } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { TRUE_WALLET_ACCOUNT } from '../../ledger/account-names.ts';
 import { checkedKey } from '../../ledger/idempotency.ts';
 import { memberCurrency } from '../accounts/rules.ts';
+import { checkDeposit } from '../protection/service.ts';
 import { creditDeposit, depositIdOf } from './credit.ts';
 
 /** Voucher hashes are letters and digits; clients reject anything shorter than 18. */
@@ -53,6 +54,12 @@ export async function redeemGiftLink(
   if (!wallet || !ctx.trueWallet) throw new AppError('NO_WALLET');
   // True Wallet pays baht: a kip wallet is never offered it, and a voucher is not converted.
   if ((await memberCurrency(ctx.db, req.memberId)) !== 'BAHT') throw new AppError('CURRENCY_NOT_OFFERED');
+  // Player protection: a voucher's amount is known only once redeemed, so a deposit limit refuses it only
+  // when less than the least voucher is left; more than is left is credited and held from play
+  // (docs/decisions.md "Player protection").
+  await ctx.db.tx((q) =>
+    checkDeposit(ctx, q, { memberId: req.memberId, provider: null, min: toMinor(TRUEWALLET_MIN_BAHT) }),
+  );
 
   const now = ctx.clock.now();
   // The voucher hash is the key: a second claim, even a concurrent one, stops here. A claim left by a

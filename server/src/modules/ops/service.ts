@@ -4,6 +4,7 @@ import type { Json } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { resolveRefusedQr } from '../deposits/qrcode.ts';
 import { creditUnmatchedLine } from '../deposits/service.ts';
+import { withdrawalApproval } from '../staff/approvals.ts';
 import { payWithdrawal, settle } from '../withdrawals/service.ts';
 
 /** The newest withdrawals, of one status or all, with the member they belong to. */
@@ -55,12 +56,21 @@ export async function audited<T>(
   }
 }
 
-/** Pays a pending withdrawal through the payout provider (or records a manual payment without one). */
+/**
+ * Pays a pending withdrawal through the payout provider (or records a manual payment without one). Above
+ * console.approvalAboveMinor it becomes a four-eyes request a staff member approves in the console
+ * (modules/staff/approvals.ts): answered AWAITING_APPROVAL with the request's id.
+ */
 export function approveWithdrawal(ctx: Ctx, operator: string, withdrawalId: string) {
-  return audited(ctx, { operator, action: 'withdrawal.approve', target: withdrawalId }, async () => ({
-    withdrawalId,
-    status: await payWithdrawal(ctx, withdrawalId),
-  }));
+  return audited(ctx, { operator, action: 'withdrawal.approve', target: withdrawalId }, async () => {
+    const asked = await withdrawalApproval(
+      ctx,
+      { username: `service:${operator}`, role: 'admin', ip: null },
+      withdrawalId,
+    );
+    if (asked) return { withdrawalId, status: asked.status, approvalId: asked.id };
+    return { withdrawalId, status: await payWithdrawal(ctx, withdrawalId) };
+  });
 }
 
 /** Refuses a pending withdrawal; the money goes back to the member's wallet. */

@@ -5,6 +5,8 @@ import { route } from '../../http/route.ts';
 import * as service from './service.ts';
 
 export function otpRoutes(app: FastifyInstance, ctx: Ctx) {
-  route(app, otp.sendOtp, (req, body) => service.sendOtp(ctx, body.phoneNumber, { ip: req.ip }));
+  route(app, otp.sendOtp, (req, body) =>
+    service.sendOtp(ctx, body.phoneNumber, { ip: req.ip, lang: body.lang }),
+  );
   route(app, otp.verifyOtp, (_req, body) => service.verifyOtp(ctx, body));
 }

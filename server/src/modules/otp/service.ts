@@ -5,6 +5,7 @@ import {
   OTP_TTL_S,
   OTP_VERIFIED_TTL_S,
   type ErrorCode,
+  type Locale,
   type otp,
 } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
@@ -12,6 +13,7 @@ import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import { hmac, newToken, randomCode, randomDigits, sameBytes, sha256 } from '../../lib/crypto.ts';
 import * as counter from '../../lib/rate-counter.ts';
+import { noticeLocale, registerCodeText } from '../accounts/notices.ts';
 import { checkPhone } from '../accounts/rules.ts';
 import { otpRequired } from './policy.ts';
 
@@ -20,11 +22,13 @@ const SENDS_PER_PHONE_PER_DAY = 10;
 const SENDS_PER_ADDRESS_PER_HOUR = 30;
 
 /**
- * What a code is good for (migration 010): 'register' proves a new member's phone (/api/otp/verify);
+ * What a code is good for (migrations 010, 035): 'register' proves a new member's phone (/api/otp/verify);
  * 'bank-change' is sent to a member's registered phone and taken once by that member's change of the
- * payout account (PRO-3). A code of one purpose is unknown to the other.
+ * payout account (PRO-3); 'password-reset' by POST /api/account/reset (accounts/password-reset.ts);
+ * 'login' by a login past the per-account limit of wrong passwords (accounts/login-otp.ts). A code of
+ * one purpose is unknown to the others.
  */
-export type OtpPurpose = 'register' | 'bank-change';
+export type OtpPurpose = 'register' | 'bank-change' | 'password-reset' | 'login';
 
 const codeHash = (ctx: Ctx, tokenHash: Buffer, code: string) =>
   hmac(ctx.secret, `${tokenHash.toString('hex')}:${code}`);
@@ -33,15 +37,28 @@ const codeHash = (ctx: Ctx, tokenHash: Buffer, code: string) =>
 export const otpRefusal = (code: ErrorCode) =>
   new AppError(code, code === 'OTP_BLOCK' ? 429 : code === 'OTP_VERIFIED' ? 409 : 400);
 
-interface Issue {
+export interface Issue {
   phone: string;
   purpose: OtpPurpose;
   memberId: string | null;
   ip: string;
-  /** The SMS, in the member's language. */
-  text: (code: string, ref: string) => string;
+  /** The SMS, in the member's language; `token` names the code (a link may carry it). */
+  text: (code: string, ref: string, token: string) => string;
   /** The caller's own refusals, checked under the phone's lock before anything is counted. */
   precheck?: (q: Queryable, now: Date) => Promise<void>;
+  /**
+   * A code sent to no one, answered exactly as one sent (a phone that is no member's, a wrong password),
+   * under the same limits: what the answer is cannot tell who is a member or which password was right.
+   */
+  decoy?: boolean;
+  /**
+   * Where anyone may ask for codes to a member's phone at will (login): the one-a-minute rule holds per
+   * phone and address, and a decoy neither replaces the phone's codes nor counts towards its daily sends,
+   * so strangers' requests cannot stop the member's own.
+   */
+  perAddress?: boolean;
+  /** Never put the code in the answer, not even in demo mode (the simulated SMS inbox shows it). */
+  hideCode?: boolean;
 }
 
 /**
@@ -49,7 +66,7 @@ interface Issue {
  * of the same purpose, at most one send a minute (REQUEST_LIMIT_1MIN), bounded sends per phone and per
  * address, the code kept only as an HMAC and the token as a SHA-256, valid OTP_TTL_S.
  */
-async function issueCode(ctx: Ctx, issue: Issue): Promise<otp.OtpTicket> {
+export async function issueCode(ctx: Ctx, issue: Issue): Promise<otp.OtpTicket> {
   const { phone, purpose } = issue;
   const now = ctx.clock.now();
   const code = randomDigits(OTP_DIGITS);
@@ -62,24 +79,37 @@ async function issueCode(ctx: Ctx, issue: Issue): Promise<otp.OtpTicket> {
     // One phone at a time: two sends racing for the same phone cannot both pass the resend check.
     await q.query('select pg_advisory_xact_lock(hashtext($1))', [`otp:${phone}`]);
     await issue.precheck?.(q, now);
-    const [last] = await q.query<{ created_at: Date }>(
-      'select created_at from otps where phone = $1 and purpose = $2 order by created_at desc, id desc limit 1',
-      [phone, purpose],
-    );
-    if (last && now.getTime() - last.created_at.getTime() < OTP_RESEND_INTERVAL_S * 1000) {
-      throw new AppError('REQUEST_LIMIT_1MIN', 429);
+    if (issue.perAddress) {
+      const key = `otp:resend:${purpose}:${phone}:${issue.ip}`;
+      if ((await counter.hit(q, key, OTP_RESEND_INTERVAL_S, now)) > 1) {
+        throw new AppError('REQUEST_LIMIT_1MIN', 429);
+      }
+    } else {
+      const [last] = await q.query<{ created_at: Date }>(
+        'select created_at from otps where phone = $1 and purpose = $2 order by created_at desc, id desc limit 1',
+        [phone, purpose],
+      );
+      if (last && now.getTime() - last.created_at.getTime() < OTP_RESEND_INTERVAL_S * 1000) {
+        throw new AppError('REQUEST_LIMIT_1MIN', 429);
+      }
     }
-    if ((await counter.hit(q, `otp:phone:${phone}`, 86_400, now)) > SENDS_PER_PHONE_PER_DAY) {
+    const strangersDecoy = issue.decoy && issue.perAddress;
+    if (
+      !strangersDecoy &&
+      (await counter.hit(q, `otp:phone:${phone}`, 86_400, now)) > SENDS_PER_PHONE_PER_DAY
+    ) {
       throw new AppError('REQUEST_LIMIT', 429);
     }
     if ((await counter.hit(q, `otp:address:${issue.ip}`, 3_600, now)) > SENDS_PER_ADDRESS_PER_HOUR) {
       throw new AppError('REQUEST_LIMIT', 429);
     }
-    await q.query(
-      `update otps set consumed_at = $3
-       where phone = $1 and purpose = $2 and verified_at is null and consumed_at is null`,
-      [phone, purpose, now],
-    );
+    if (!strangersDecoy) {
+      await q.query(
+        `update otps set consumed_at = $3
+         where phone = $1 and purpose = $2 and verified_at is null and consumed_at is null`,
+        [phone, purpose, now],
+      );
+    }
     await q.query(
       `insert into otps (phone, ref, token_hash, code_hash, created_at, expires_at, purpose, member_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -88,7 +118,7 @@ async function issueCode(ctx: Ctx, issue: Issue): Promise<otp.OtpTicket> {
   });
 
   try {
-    await ctx.sms.send({ to: phone, text: issue.text(code, ref) });
+    if (!issue.decoy) await ctx.sms.send({ to: phone, text: issue.text(code, ref, token) });
   } catch (err) {
     // Not sent: the row must not hold the phone's resend slot, or the member waits a minute for nothing.
     await ctx.db.query('delete from otps where token_hash = $1', [tokenHash]);
@@ -99,7 +129,7 @@ async function issueCode(ctx: Ctx, issue: Issue): Promise<otp.OtpTicket> {
     otpRef: ref,
     otpToken: token,
     // The demo SMS puts the code in the answer too, in demo mode only.
-    ...(ctx.config.simulate ? { code } : {}),
+    ...(ctx.config.simulate && !issue.hideCode ? { code } : {}),
     expiresAt: expiresAt.toISOString(),
     resendAfterS: OTP_RESEND_INTERVAL_S,
   };
@@ -109,7 +139,7 @@ async function issueCode(ctx: Ctx, issue: Issue): Promise<otp.OtpTicket> {
  * REG-3, REG-9. A phone that already holds a verified, unused code gets OTP_VERIFIED (the wizard skips
  * to step 3); a registered phone EXISTING_USER.
  */
-export async function sendOtp(ctx: Ctx, phone: string, meta: { ip: string }) {
+export async function sendOtp(ctx: Ctx, phone: string, meta: { ip: string; lang?: Locale | undefined }) {
   checkPhone(phone, ctx.config.region);
   if (!(await otpRequired(ctx))) throw new AppError('OTP_SEND_FAIL');
   return issueCode(ctx, {
@@ -117,7 +147,8 @@ export async function sendOtp(ctx: Ctx, phone: string, meta: { ip: string }) {
     purpose: 'register',
     memberId: null,
     ip: meta.ip,
-    text: (code, ref) => `Krapao OTP ${code} (Ref ${ref}). ${Math.round(OTP_TTL_S / 60)} min.`,
+    // The SMS speaks the language of the screen that asked, else the region's (Thai, or Lao in Laos).
+    text: (code, ref) => registerCodeText(noticeLocale(ctx.config.region, meta.lang), code, ref),
     async precheck(q, now) {
       if ((await q.query('select 1 from members where phone = $1', [phone])).length) {
         throw new AppError('EXISTING_USER', 409);
@@ -234,4 +265,29 @@ export async function takeMemberCode(
     await q.query('update otps set verified_at = $2, consumed_at = $2 where id = $1', [otp!.id, now]);
   }
   return checked;
+}
+
+/**
+ * Checks and uses up a code of `purpose` by its token alone, inside the caller's transaction `q` (so it
+ * is spent only if what it authorises commits), answering the member it was sent for. A decoy's code
+ * (sent to no one) is never right; should a guess hit it, it is answered as a wrong code. A refusal is
+ * answered, not thrown, so the caller can commit the wrong-attempt count and then throw otpRefusal.
+ */
+export async function takeCode(
+  ctx: Ctx,
+  q: Queryable,
+  input: { purpose: OtpPurpose; otpToken: string; otpCode: string; phone?: string },
+): Promise<{ outcome: ErrorCode | 'OK'; memberId: string | null }> {
+  const now = ctx.clock.now();
+  const tokenHash = sha256(input.otpToken);
+  const [otp] = await q.query<OtpRow & { member_id: string | null }>(
+    `select ${OTP_ROW}, member_id::text as member_id from otps
+     where token_hash = $1 and purpose = $2 and ($3::text is null or phone = $3) for update`,
+    [tokenHash, input.purpose, input.phone ?? null],
+  );
+  const checked = await checkCode(ctx, q, otp, tokenHash, input.otpCode, now);
+  if (checked !== 'OK') return { outcome: checked, memberId: null };
+  if (!otp!.member_id) return { outcome: 'OTP_CODE_INVALID', memberId: null };
+  await q.query('update otps set verified_at = $2, consumed_at = $2 where id = $1', [otp!.id, now]);
+  return { outcome: 'OK', memberId: otp!.member_id };
 }

@@ -18,6 +18,7 @@ import { giveBack, take } from '../../lib/rate-counter.ts';
 import { putStream } from '../../providers/storage/storage.ts';
 import { imageTypeOf, type SlipImageType } from './image-header.ts';
 import { keptPicture, pictureKey, readPicture } from './pictures.ts';
+import { refuseWhileBlocked } from '../protection/service.ts';
 
 /** Bangkok and Vientiane keep UTC+7 all year (no daylight saving): the operator's window is in it. */
 const SITE_UTC_OFFSET_MIN = 7 * 60;
@@ -97,6 +98,9 @@ export async function uploadSlip(
     ctx.log.error('No slip verifier is configured (set SIMULATE=1 for the simulated bank)');
     throw new AppError('SLIP_UPLOAD_FAIL', 503);
   }
+  // Player protection: no slip during a time-out or self-exclusion (a transfer already made comes in by
+  // the bank feed, withdrawable).
+  await refuseWhileBlocked(ctx, memberId);
   const settings = await slipSettings(ctx);
   if (!settings.enabled || inClosedWindow(ctx.clock.now(), settings.closedFrom, settings.closedTo)) {
     throw new AppError('SLIP_CLOSED', 403);

@@ -5,6 +5,7 @@ import { sessionOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { route } from '../../http/route.ts';
 import { operatorAuth } from '../../http/operator-auth.ts';
+import { unlessBlocked } from '../protection/service.ts';
 import * as ops from './ops.ts';
 import * as service from './service.ts';
 
@@ -12,9 +13,14 @@ export function spinRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string
   const member = (req: FastifyRequest) => sessionOf(req).memberId;
   route(app, spin.setup, (req) => service.setup(ctx, member(req)));
   route(app, spin.active, () => service.active(ctx));
-  route(app, spin.spin, (req) => service.spin(ctx, member(req), idempotencyKey(req)));
+  // Player protection: no spin and no prize during a time-out or self-exclusion (SELF_EXCLUDED).
+  route(app, spin.spin, (req) =>
+    unlessBlocked(ctx, member(req), () => service.spin(ctx, member(req), idempotencyKey(req))),
+  );
   route(app, spin.coupons, (req) => service.coupons(ctx, member(req)));
-  route(app, spin.claim, (req, body) => service.claim(ctx, member(req), body.coupon));
+  route(app, spin.claim, (req, body) =>
+    unlessBlocked(ctx, member(req), () => service.claim(ctx, member(req), body.coupon)),
+  );
   route(app, spin.clientSeed, (req, body) => service.setClientSeed(ctx, member(req), body.clientSeed));
   route(app, spin.spins, (req) => service.spins(ctx, member(req)));
   if (!opsTokens.size) return;

@@ -15,7 +15,7 @@ import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey } from '../../ledger/idempotency.ts';
 import { memberCurrency } from '../accounts/rules.ts';
 import { creditReward, lockMemberRewards } from '../rewards/service.ts';
-import { draw, newClientSeed, newServerSeed, seedHash } from './fair.ts';
+import { commitment, draw, newClientSeed, newServerSeed, seedHash } from './fair.ts';
 
 /** How many coupons and past spins the member is shown. */
 const COUPONS_SHOWN = 60;
@@ -111,8 +111,11 @@ async function memberState(q: Queryable, memberId: string, lock = false): Promis
   return made!;
 }
 
-const fairOf = (s: MemberState): Fairness => ({
-  serverSeedHash: s.server_seed_hash,
+const weightsOf = (slices: SliceRow[]) => slices.map((s) => ({ code: s.code, weight: s.weight }));
+
+/** The commitment is of the seed with the wheel as it is now: a changed wheel shows a new commitment. */
+const fairOf = (s: MemberState, slices: SliceRow[]): Fairness => ({
+  serverSeedHash: commitment(s.server_seed, weightsOf(slices)),
   clientSeed: s.client_seed,
   nextSpinNumber: s.next_spin,
 });
@@ -132,7 +135,7 @@ export async function setup(ctx: Ctx, memberId: string) {
           ? { name: wheel.name, slices: slices.map((s) => sliceView(s, currency, total)) }
           : null,
       userCoin: state.coins,
-      fair: fairOf(state),
+      fair: fairOf(state, slices),
     },
   };
 }
@@ -166,7 +169,7 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
     if (!wheel || !isActive(wheel, slices)) throw new AppError('SPIN_INACTIVE');
     if (state.coins <= 0) throw new AppError('SPIN_NO_COIN');
     const currency = await memberCurrency(q, memberId);
-    const weights = slices.map((s) => ({ code: s.code, weight: s.weight }));
+    const weights = weightsOf(slices);
     const won =
       slices[
         draw(
@@ -177,6 +180,8 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
         )
       ]!;
     const now = ctx.clock.now();
+    // The spin records the commitment of its seed and wheel, the one setup showed before it.
+    const spunCommitment = commitment(state.server_seed, weights);
     const [spun] = await q.query<{ id: bigint }>(
       `insert into spins (member_id, spin_number, server_seed, server_seed_hash, client_seed, weights, code,
                           label, created_at, idempotency_key)
@@ -185,7 +190,7 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
         memberId,
         state.next_spin,
         state.server_seed,
-        state.server_seed_hash,
+        spunCommitment,
         state.client_seed,
         JSON.stringify(weights),
         won.code,
@@ -230,11 +235,11 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
       );
     }
     const next = newServerSeed();
-    const nextHash = seedHash(next);
+    const nextHash = commitment(next, weights);
     await q.query(
       `update spin_members set server_seed = $2, server_seed_hash = $3, next_spin = next_spin + 1
        where member_id = $1`,
-      [memberId, next, nextHash],
+      [memberId, next, seedHash(next)],
     );
     return {
       success: true as const,
@@ -246,7 +251,7 @@ export async function spin(ctx: Ctx, memberId: string, key?: string) {
         proof: {
           spinNumber: state.next_spin,
           serverSeed: state.server_seed,
-          serverSeedHash: state.server_seed_hash,
+          serverSeedHash: spunCommitment,
           clientSeed: state.client_seed,
           weights,
         },
@@ -304,7 +309,8 @@ async function replayedSpin(q: Queryable, memberId: string, key: string, state: 
         weights: row.weights,
       },
       // The seed committed after this spin: the next spin's, or the member's current one if none since.
-      nextServerSeedHash: row.next_hash ?? state.server_seed_hash,
+      nextServerSeedHash:
+        row.next_hash ?? commitment(state.server_seed, weightsOf((await readWheel(q)).slices)),
     },
   };
 }
@@ -427,7 +433,7 @@ export async function setClientSeed(ctx: Ctx, memberId: string, clientSeed: stri
   return ctx.db.tx(async (q) => {
     await memberState(q, memberId, true);
     await q.query('update spin_members set client_seed = $2 where member_id = $1', [memberId, clientSeed]);
-    return { fair: fairOf(await memberState(q, memberId)) };
+    return { fair: fairOf(await memberState(q, memberId), (await readWheel(q)).slices) };
   });
 }
 

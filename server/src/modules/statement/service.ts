@@ -1,6 +1,9 @@
-import { toBaht, type StatementEntry } from '@krapao/contract';
+import { statement, toBaht, type StatementEntry } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { paged } from '../../db/paged.ts';
+import { AppError } from '../../errors.ts';
+
+const { STATEMENT_EXPORT_MAX_DAYS } = statement;
 
 /**
  * The member's deposits as the statement reads them. A notice a credit answered is folded into that
@@ -20,7 +23,8 @@ const DEPOSITS = `
               when d.channel = 'NOTICE' and d.status = 'SUCCESS' then 'D' || d.id end as notice_id,
          case when d.channel = 'NOTICE' and d.status = 'PENDING' and deposit_notice_expires_at(d.created_at) > $2
               then deposit_notice_expires_at(d.created_at) end as expires_at,
-         null::text as from_account, null::text as to_account, null::jsonb as related, d.created_at
+         null::text as from_account, null::text as to_account, null::text as from_name, null::text as to_name,
+         null::jsonb as related, d.created_at
   from deposits d left join deposits n on n.answered_by = d.id
   where d.member_id = $1 and d.answered_by is null`;
 
@@ -35,7 +39,8 @@ const WITHDRAWALS = `
          amount, 'BANK' as channel, reason,
          case status when 'FAILED' then 'RETURNED' when 'REJECTED' then 'REJECTED' end as outcome,
          null::text as notice_id, null::timestamptz as expires_at,
-         null::text as from_account, null::text as to_account, null::jsonb as related, created_at
+         null::text as from_account, null::text as to_account, null::text as from_name, null::text as to_name,
+         null::jsonb as related, created_at
   from withdrawals where member_id = $1`;
 
 /**
@@ -48,8 +53,11 @@ const TRANSFERS = `
          coalesce(s.reason, t.reason) as reason,
          case when x.status = 'FAILED' then 'RETURNED' end as outcome,
          null::text as notice_id, null::timestamptz as expires_at,
-         t.from_account, t.to_account, null::jsonb as related, t.created_at
+         t.from_account, t.to_account, pf.name as from_name, pt.name as to_name, null::jsonb as related,
+         t.created_at
   from game_transfers t left join game_transfers s on s.first_leg = t.id
+  left join game_providers pf on pf.code = t.from_account
+  left join game_providers pt on pt.code = t.to_account
   cross join lateral (select case when t.status <> 'SUCCESS' or t.then_to is null then t.status
                                   else coalesce(s.status, 'PENDING') end as status) x
   where t.member_id = $1 and t.first_leg is null`;
@@ -62,57 +70,131 @@ const TRANSFERS = `
 const REWARDS = `
   select 'R' || r.id as id, 'bonus' as type, 'SUCCESS' as status, r.amount, 'REWARD' as channel,
          null::text as reason, null::text as outcome, null::text as notice_id, null::timestamptz as expires_at,
-         null::text as from_account, null::text as to_account,
+         null::text as from_account, null::text as to_account, null::text as from_name, null::text as to_name,
          jsonb_build_object('kind', r.source, 'reference', r.source_ref, 'title', r.title) as related,
          r.created_at
   from rewards r where r.member_id = $1
   union all
-  select 'F' || r.id, 'finish_bonus', 'SUCCESS', r.amount, 'REWARD', null, null, null, null, null, null,
+  select 'F' || r.id, 'finish_bonus', 'SUCCESS', r.amount, 'REWARD', null, null, null, null, null, null, null, null,
          jsonb_build_object('kind', r.source, 'reference', r.source_ref, 'title', r.title), r.ended_at
   from rewards r where r.member_id = $1 and r.status = 'SUCCESS' and r.percent_success > 0`;
 
+/** The whole history, as one list: every branch takes the member ($1) and the time now ($2). */
+const ALL = `${DEPOSITS} union all ${WITHDRAWALS} union all ${TRANSFERS} union all ${REWARDS}`;
+
 /**
- * ST-1, ST-2: the member's money history, newest first: deposits (every channel), withdrawals, game
- * transfers and rewards.
+ * ST-4: the history narrowed to one type ($3) and the entries made between two days of the operator's
+ * calendar ($4 and $5, both included, in the time zone $6); a null parameter narrows nothing.
  */
-export async function getStatement(ctx: Ctx, memberId: string, page: number, limit: number) {
-  const { total, rows } = await paged<{
-    id: string;
-    type: StatementEntry['statementType'];
-    status: StatementEntry['status'];
-    amount: bigint;
-    channel: string;
-    reason: string | null;
-    outcome: StatementEntry['outcome'];
-    notice_id: string | null;
-    expires_at: Date | null;
-    from_account: string | null;
-    to_account: string | null;
-    related: StatementEntry['related'];
-    created_at: Date;
-  }>(
+const FILTERED = `select * from (${ALL}) e
+  where ($3::text is null or e.type = $3::text)
+    and ($4::date is null or e.created_at >= ($4::date)::timestamp at time zone $6::text)
+    and ($5::date is null or e.created_at < ($5::date + 1)::timestamp at time zone $6::text)`;
+
+export interface StatementFilter {
+  type?: StatementEntry['statementType'] | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface StatementRow {
+  id: string;
+  type: StatementEntry['statementType'];
+  status: StatementEntry['status'];
+  amount: bigint;
+  channel: string;
+  reason: string | null;
+  outcome: StatementEntry['outcome'];
+  notice_id: string | null;
+  expires_at: Date | null;
+  from_account: string | null;
+  to_account: string | null;
+  from_name: string | null;
+  to_name: string | null;
+  related: StatementEntry['related'];
+  created_at: Date;
+}
+
+/** The operator's calendar the statement's days are read in (both zones are UTC+7). */
+export const statementTimeZone = (ctx: Ctx) =>
+  ctx.config.region === 'la' ? 'Asia/Vientiane' : 'Asia/Bangkok';
+
+const DAY_MS = 86_400_000;
+/** A YYYY-MM-DD that names a real day (2026-02-30 does not), as its UTC midnight. */
+function dayOf(day: string): number {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day)
+    throw new AppError('STATEMENT_RANGE_INVALID');
+  return ms;
+}
+
+/** ST-4 / ST-6: checks a range's days and answers how many days it covers (0 for an open range). */
+export function rangeDays(from: string | undefined, to: string | undefined): number {
+  const start = from === undefined ? undefined : dayOf(from);
+  const end = to === undefined ? undefined : dayOf(to);
+  if (start === undefined || end === undefined) return 0;
+  if (start > end) throw new AppError('STATEMENT_RANGE_INVALID');
+  return (end - start) / DAY_MS + 1;
+}
+
+const filterParams = (ctx: Ctx, memberId: string, filter: StatementFilter) => [
+  memberId,
+  ctx.clock.now(),
+  filter.type ?? null,
+  filter.from ?? null,
+  filter.to ?? null,
+  statementTimeZone(ctx),
+];
+
+export const toEntry = (r: StatementRow): StatementEntry => ({
+  _id: r.id,
+  statementType: r.type,
+  status: r.status,
+  amount: toBaht(r.amount),
+  channel: r.channel,
+  reason: r.reason,
+  createdAt: r.created_at.toISOString(),
+  outcome: r.outcome,
+  noticeId: r.notice_id,
+  expiresAt: r.expires_at?.toISOString() ?? null,
+  from: r.from_account,
+  to: r.to_account,
+  fromName: r.from_name,
+  toName: r.to_name,
+  related: r.related,
+});
+
+/**
+ * ST-1, ST-2, ST-4: the member's money history, newest first: deposits (every channel), withdrawals, game
+ * transfers and rewards, of one type and between two days when the member asks.
+ */
+export async function getStatement(
+  ctx: Ctx,
+  memberId: string,
+  page: number,
+  limit: number,
+  filter: StatementFilter = {},
+) {
+  rangeDays(filter.from, filter.to);
+  const { total, rows } = await paged<StatementRow>(
     ctx.db,
-    `${DEPOSITS} union all ${WITHDRAWALS} union all ${TRANSFERS} union all ${REWARDS}`,
-    [memberId, ctx.clock.now()],
+    FILTERED,
+    filterParams(ctx, memberId, filter),
     page,
     limit,
   );
-  return {
-    total,
-    statements: rows.map((r) => ({
-      _id: r.id,
-      statementType: r.type,
-      status: r.status,
-      amount: toBaht(r.amount),
-      channel: r.channel,
-      reason: r.reason,
-      createdAt: r.created_at.toISOString(),
-      outcome: r.outcome,
-      noticeId: r.notice_id,
-      expiresAt: r.expires_at?.toISOString() ?? null,
-      from: r.from_account,
-      to: r.to_account,
-      related: r.related,
-    })),
-  };
+  return { total, statements: rows.map(toEntry) };
+}
+
+/** ST-6: every entry made between two days (both included), oldest first, for the export. */
+export async function statementBetween(ctx: Ctx, memberId: string, from: string, to: string) {
+  if (rangeDays(from, to) > STATEMENT_EXPORT_MAX_DAYS) throw new AppError('STATEMENT_RANGE_TOO_LONG');
+  const rows = await ctx.db.query<StatementRow>(
+    `${FILTERED} order by e.created_at, e.id`,
+    filterParams(ctx, memberId, { from, to }),
+  );
+  const [member] = await ctx.db.query<{ currency: string }>('select currency from members where id = $1', [
+    memberId,
+  ]);
+  return { entries: rows.map(toEntry), currency: member?.currency ?? 'BAHT' };
 }

@@ -12,6 +12,7 @@ export function withdrawalRoutes(app: FastifyInstance, ctx: Ctx) {
       memberId: sessionOf(req).memberId,
       key: idempotencyKey(req),
       amount: body.amount,
+      pin: body.pin,
     }),
   );
   route(app, withdrawals.withdrawAll, (req, body) =>
@@ -19,6 +20,7 @@ export function withdrawalRoutes(app: FastifyInstance, ctx: Ctx) {
       memberId: sessionOf(req).memberId,
       key: idempotencyKey(req),
       all: { seen: body.amount },
+      pin: body.pin,
     }),
   );
 }

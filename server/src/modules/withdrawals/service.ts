@@ -6,6 +6,7 @@ import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { houseCash } from '../../ledger/account-names.ts';
 import { refusalOf } from '../../ledger/ledger.ts';
+import { checkWithdrawalPin } from '../accounts/withdrawal-pin.ts';
 import { finishReward } from '../rewards/service.ts';
 
 interface Row {
@@ -37,9 +38,18 @@ interface Requested {
  */
 export async function requestWithdrawal(
   ctx: Ctx,
-  req: { memberId: string; key: string | undefined; amount?: number; all?: { seen?: number } },
+  req: {
+    memberId: string;
+    key: string | undefined;
+    amount?: number;
+    all?: { seen?: number };
+    /** The member's withdrawal PIN, where they have one (accounts/withdrawal-pin.ts). */
+    pin?: string | undefined;
+  },
 ): Promise<Withdrawal> {
   const key = checkedKey(req.key);
+  // Before the money moves; the PIN is not part of the request's hash, so a retry with it replays.
+  await checkWithdrawalPin(ctx, req.memberId, req.pin);
   const hash = requestHash({ amount: req.amount, all: req.all ?? null });
   const seen = req.all?.seen;
   const withdraw = async () => {

@@ -8,9 +8,11 @@ import {
   IconGift,
   IconReceiptRefund,
   IconRefresh,
+  IconShieldCheck,
   IconUsersPlus,
 } from '@tabler/icons-react';
 import { lazy, useState, type ReactNode } from 'react';
+import { useBackCloses } from '../../lib/back-closes';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { Money, useMemberCurrency } from '../../components/Money';
@@ -62,6 +64,8 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   const currency = figures?.currency ?? memberCurrency ?? undefined;
 
   const close = () => onClose();
+  // Back closes the drawer too, as it closes a modal.
+  useBackCloses(opened, onClose);
   // A money dialog replaces the drawer: one layer at a time on a phone.
   const openDialog = (next: Dialog) => {
     setDialog(next);
@@ -115,6 +119,10 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
           {tile(t('actions.refund'), <IconReceiptRefund size={26} stroke={1.7} />, () =>
             openDialog('refund'),
           )}
+          {tile(t('protection.link'), <IconShieldCheck size={26} stroke={1.7} />, () => {
+            close();
+            void navigate('/user/limits');
+          })}
         </SimpleGrid>
         {/* BAL-2: each game's balance as the last refresh heard it, stale ones marked. */}
         {wallet.data && (

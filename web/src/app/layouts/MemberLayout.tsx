@@ -9,7 +9,7 @@ import {
   IconReceipt,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNavItem } from './BottomNavItem';
@@ -21,17 +21,23 @@ import { useLogout } from '../../features/accounts/api/logout';
 import { initials } from '../../lib/initials';
 import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { NavProgress } from './NavProgress';
+import { MemberChat } from './MemberChat';
+import { InstallBanner } from '../../components/InstallBanner';
 import { useRealtime } from '../realtime/useRealtime';
+import { useBalancesOnReturn } from '../balances-on-return';
 import { useChatUnread } from '../../features/chat/unread';
 import { useChatWidgetEnabled } from '../../features/lookups/api/lookups';
 
 // The drawer (with the money dialogs) and the conditions load when first opened, not with every page.
 const ActionDrawer = lazy(() => import('./ActionDrawer').then((m) => ({ default: m.ActionDrawer })));
+// Player protection: the reality check's dialog (features/protection) loads after the page.
+const RealityCheckModal = lazy(() =>
+  import('../../features/protection/components/RealityCheckModal').then((m) => ({
+    default: m.RealityCheckModal,
+  })),
+);
 const ConditionsModal = lazy(() =>
   import('../../features/lookups/components/ConditionsModal').then((m) => ({ default: m.ConditionsModal })),
-);
-const ChatUnreadWatch = lazy(() =>
-  import('../../features/chat/components/ChatUnreadWatch').then((m) => ({ default: m.ChatUnreadWatch })),
 );
 
 /**
@@ -55,11 +61,12 @@ function MemberShell() {
   const logout = useLogout();
   // Money that arrives shows by itself: one socket while the member is logged in.
   useRealtime();
+  useBalancesOnReturn();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const name = profile.data?.name ?? '';
   // CHAT-6: the contact tab counts the operator's unread replies. On /user/contact the chat widget
-  // follows the conversation itself; on the other pages a watcher does, when the chat is on.
+  // follows the conversation itself; on the other pages the floating chat button does (MemberChat).
   const chatOn = useChatWidgetEnabled().data?.enabled === true;
   const onContact = useLocation().pathname.startsWith('/user/contact');
   const chatUnread = useChatUnread();
@@ -126,8 +133,13 @@ function MemberShell() {
         </Group>
       </header>
       <main className="app-main">
+        <InstallBanner />
         <Outlet />
       </main>
+      {/* Always wanted: it asks for the member's interval, and stays closed when it is off. */}
+      <WhenFirstOpened opened>
+        <RealityCheckModal onLogout={onLogout} />
+      </WhenFirstOpened>
       <nav className="bottom-nav" aria-label={t('nav.memberMenu')}>
         <BottomNavItem to="/user/home" icon={IconHome} label={t('nav.home')} />
         <BottomNavItem to="/user/statement" icon={IconReceipt} label={t('nav.statement')} />
@@ -145,9 +157,7 @@ function MemberShell() {
         />
       </nav>
       {chatOn && !onContact && profile.data?._id && (
-        <Suspense fallback={null}>
-          <ChatUnreadWatch userId={profile.data._id} />
-        </Suspense>
+        <MemberChat userId={profile.data._id} unread={chatUnread} />
       )}
       <WhenFirstOpened opened={drawerOpen}>
         <ActionDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} />

@@ -31,11 +31,16 @@ export function LoginRoute() {
           defaultUsername={typeof registered === 'string' ? registered : ''}
           onLoggedIn={() => void navigate('/user/home', { replace: true })}
         />
+        <Group justify="flex-end" mt="sm">
+          <Anchor component={Link} to="/forgot-password" fz="sm" fw={600}>
+            {t('login.forgot')}
+          </Anchor>
+        </Group>
       </Paper>
       <Paper className="surface" p="md">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{t('login.noAccount')}</Text>
-          <Button component={Link} to="/register" variant="light" size="sm">
+          <Button component={Link} to="/register" variant="light" bg="brand.0" c="brand.9" size="sm">
             {t('login.registerCta')}
           </Button>
         </Group>

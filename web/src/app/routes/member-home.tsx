@@ -3,11 +3,13 @@ import { lazy, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { useProfile } from '../../features/accounts/api/get-profile';
+import { LastSignInNotice } from '../../features/accounts/components/LastSignInNotice';
 import { GameCarousels } from '../../features/games/components/GameCarousels';
 import { useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
 import { useMoneyMoved } from '../money';
 import { AgreementsPrompt } from '../agreements-prompt';
 import { HomeCards } from '../home-cards';
+import { useBalancesWhenOpened } from '../balances-on-return';
 
 // The game account modal (credentials, transfers, launch) loads when a card is first tapped.
 const GameAccountModal = lazy(() =>
@@ -20,6 +22,7 @@ export default function MemberHomeRoute() {
   const wallet = useWallet();
   const moneyMoved = useMoneyMoved();
   const [gameCode, setGameCode] = useState<string | null>(null);
+  useBalancesWhenOpened(gameCode !== null);
   const name = profile.data?.name ?? '';
   const slots = wallet.data?.slots ?? [];
   const figures = wallet.data ? walletFigures(wallet.data) : null;
@@ -34,6 +37,8 @@ export default function MemberHomeRoute() {
           {name ? t('home.hello', { name }) : t('home.helloAnonymous')}
         </Title>
       </div>
+
+      <LastSignInNotice />
 
       {/* HOME-1: the wallet card and the invite bonus card (a switch between them on a phone). */}
       <HomeCards />

@@ -1,25 +1,47 @@
 import { Button } from '@mantine/core';
 import { IconChevronRight, IconReceipt2 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  filterOfParams,
+  paramsOfFilter,
+  sameFilter,
+  type StatementFilter,
+} from '../../features/statement/api/filter';
 import { StatementView } from '../../features/statement/components/StatementView';
 import { useTranslation } from '../../i18n/react';
 import { SlipDialogs, type SlipDialog } from '../slip-dialogs';
 
-/** ST-1: the page lives in the address (?page=2), so back and reload keep it. SLIP-3: the slip table. */
+/**
+ * ST-1, ST-4: the page and the filter live in the address (?type=deposit&from=2026-11-01&page=2), so back
+ * and reload keep them. SLIP-3: the slip table.
+ */
 export default function MemberStatementRoute() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [slipDialog, setSlipDialog] = useState<SlipDialog>(null);
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const filter = filterOfParams(params);
+  // ST-4: the filter lives in the address too; a new filter starts at its first page. The address
+  // changes after a render, so two changes in a row (a type, then a day) build on the one not yet
+  // there, not on the address: the second would drop the first.
+  const pending = useRef<StatementFilter | null>(null);
+  if (pending.current && sameFilter(pending.current, filter)) pending.current = null;
+  const onFilter = (patch: StatementFilter) => {
+    const next = { ...(pending.current ?? filter), ...patch };
+    pending.current = next;
+    setParams(paramsOfFilter(next), { replace: true });
+  };
   return (
     <>
       <StatementView
         page={page}
         onPage={(next) => {
-          setParams(next > 1 ? { page: String(next) } : {});
+          setParams({ ...paramsOfFilter(filter), ...(next > 1 ? { page: String(next) } : {}) });
           window.scrollTo({ top: 0 });
         }}
+        filter={filter}
+        onFilter={onFilter}
         actions={
           <Button
             variant="light"

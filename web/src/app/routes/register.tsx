@@ -6,7 +6,7 @@ import { Paper, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { REGISTER_REDIRECT_DELAY_MS } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslation } from '../../i18n/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { registerErrorStep, useRegister } from '../../features/accounts/api/register';
@@ -21,6 +21,7 @@ import { errorCode } from '../../lib/api-client';
 import { serverNow } from '../../lib/clock';
 import { isUsable } from '../../lib/otp-ticket';
 import { useDelayedFlag } from '../../lib/delayed';
+import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../../lib/storage';
 
 const STEP_PHONE = 0;
 const STEP_OTP = 1;
@@ -28,15 +29,40 @@ const STEP_PROFILE = 2;
 const STEP_BANK = 3;
 const STEP_DONE = 4;
 
+/**
+ * REG-3: the code step survives a reload of the tab (sessionStorage, this tab only): the phone and the
+ * code's ticket (its token, reference, expiry and resend time), so a reload does not throw the member back
+ * to step 1 and ask for, and wait for, another SMS.
+ */
+function savedCodeStep(): { phone: string; ticket: OtpTicket } | null {
+  try {
+    const saved = JSON.parse(readItem(STORAGE_KEYS.registerOtp, 'session') ?? 'null') as {
+      phone?: unknown;
+      ticket?: OtpTicket;
+    } | null;
+    if (
+      saved &&
+      typeof saved.phone === 'string' &&
+      saved.ticket?.phone === saved.phone &&
+      saved.ticket.otpToken
+    )
+      return { phone: saved.phone, ticket: saved.ticket };
+  } catch {
+    // Not ours, or damaged: start at the phone step.
+  }
+  return null;
+}
+
 /** REG-1..REG-8: the 4-step registration wizard. The features meet here. */
 export default function RegisterRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [step, setStep] = useState(STEP_PHONE);
-  const [phone, setPhone] = useState('');
-  const [ticket, setTicket] = useState<OtpTicket | null>(null);
+  const [restored] = useState(savedCodeStep);
+  const [step, setStep] = useState(restored ? STEP_OTP : STEP_PHONE);
+  const [phone, setPhone] = useState(restored?.phone ?? '');
+  const [ticket, setTicket] = useState<OtpTicket | null>(restored?.ticket ?? null);
   const [otpSkipped, setOtpSkipped] = useState(false);
   const [errors, setErrors] = useState<Record<number, string | null>>({});
   const [profile, setProfile] = useState<ProfileValues>({
@@ -48,6 +74,17 @@ export default function RegisterRoute() {
     inviteCode: params.get('code') ?? '',
   });
   const [checkingOtp, setCheckingOtp] = useState(false);
+  // A double tap (a slow network leaves the first submit pending) must not send a step twice: a second
+  // registration would answer "already registered" and throw the member back to step 1. Set at once,
+  // before any re-render, and cleared when the step's answer arrived.
+  const submitting = useRef(false);
+  const once = (run: (done: () => void) => void) => {
+    if (submitting.current) return;
+    submitting.current = true;
+    run(() => {
+      submitting.current = false;
+    });
+  };
 
   const sources = useSources();
   const banks = useBanks();
@@ -70,6 +107,12 @@ export default function RegisterRoute() {
   };
   const clearError = (at: number) => () => setErrors((e) => (e[at] ? { ...e, [at]: null } : e));
 
+  useEffect(() => {
+    if (step === STEP_OTP && ticket)
+      writeItem(STORAGE_KEYS.registerOtp, JSON.stringify({ phone, ticket }), 'session');
+    else removeItem(STORAGE_KEYS.registerOtp);
+  }, [step, phone, ticket]);
+
   // REG-8: after success, /login in REGISTER_REDIRECT_DELAY_MS, with the new phone filled in.
   useEffect(() => {
     if (step !== STEP_DONE) return;
@@ -80,7 +123,9 @@ export default function RegisterRoute() {
     return () => clearTimeout(timer);
   }, [step, navigate, phone]);
 
-  const onPhone = async (value: string) => {
+  const onPhone = (value: string) => once((done) => void sendPhone(value).finally(done));
+
+  const sendPhone = async (value: string) => {
     setPhone(value);
     setErrors({});
     // REG-3: "change number" and the same number again goes back to the code already sent while it can
@@ -101,66 +146,72 @@ export default function RegisterRoute() {
       setStep(STEP_PROFILE);
       return;
     }
-    sendOtp.mutate(value, {
-      onSuccess: (next) => {
-        setTicket(next);
-        setOtpSkipped(false);
-        setStep(STEP_OTP);
-      },
-      onError: (e) => {
-        const code = errorCode(e);
-        if (code === 'OTP_VERIFIED') {
-          setOtpSkipped(true);
-          setStep(STEP_PROFILE);
-        } else fail(STEP_PHONE, code);
-      },
+    await sendOtp
+      .mutateAsync(value, {
+        onSuccess: (next) => {
+          setTicket(next);
+          setOtpSkipped(false);
+          setStep(STEP_OTP);
+        },
+        onError: (e) => {
+          const code = errorCode(e);
+          if (code === 'OTP_VERIFIED') {
+            setOtpSkipped(true);
+            setStep(STEP_PROFILE);
+          } else fail(STEP_PHONE, code);
+        },
+      })
+      .catch(() => {});
+  };
+
+  const onProfile = (values: ProfileValues) =>
+    once((done) => {
+      setProfile(values);
+      // REG-5: the server checks what is known before the bank step.
+      validate.mutate(
+        {
+          name: values.name,
+          username: phone,
+          password: values.password,
+          sourceCode: values.sourceCode,
+          inviteCode: values.inviteCode,
+        },
+        {
+          onSuccess: () => setStep(STEP_BANK),
+          onError: (e) => {
+            const code = errorCode(e);
+            fail(Math.min(registerErrorStep(code), STEP_PROFILE), code);
+          },
+          onSettled: done,
+        },
+      );
     });
-  };
 
-  const onProfile = (values: ProfileValues) => {
-    setProfile(values);
-    // REG-5: the server checks what is known before the bank step.
-    validate.mutate(
-      {
-        name: values.name,
-        username: phone,
-        password: values.password,
-        sourceCode: values.sourceCode,
-        inviteCode: values.inviteCode,
-      },
-      {
-        onSuccess: () => setStep(STEP_BANK),
-        onError: (e) => {
-          const code = errorCode(e);
-          fail(Math.min(registerErrorStep(code), STEP_PROFILE), code);
+  const onBank = (values: BankValues) =>
+    once((done) =>
+      register.mutate(
+        {
+          name: profile.name,
+          username: phone,
+          password: profile.password,
+          sourceCode: profile.sourceCode,
+          inviteCode: profile.inviteCode,
+          bankCode: values.bankCode,
+          // REG-7: the holder's name is first and last joined.
+          bankAccountName: `${values.firstName.trim()} ${values.lastName.trim()}`,
+          bankAccountNo: values.bankAccountNo,
+          currency: values.currency,
         },
-      },
-    );
-  };
-
-  const onBank = (values: BankValues) => {
-    register.mutate(
-      {
-        name: profile.name,
-        username: phone,
-        password: profile.password,
-        sourceCode: profile.sourceCode,
-        inviteCode: profile.inviteCode,
-        bankCode: values.bankCode,
-        // REG-7: the holder's name is first and last joined.
-        bankAccountName: `${values.firstName.trim()} ${values.lastName.trim()}`,
-        bankAccountNo: values.bankAccountNo,
-        currency: values.currency,
-      },
-      {
-        onSuccess: () => setStep(STEP_DONE),
-        onError: (e) => {
-          const code = errorCode(e);
-          fail(registerErrorStep(code), code);
+        {
+          onSuccess: () => setStep(STEP_DONE),
+          onError: (e) => {
+            const code = errorCode(e);
+            fail(registerErrorStep(code), code);
+          },
+          onSettled: done,
         },
-      },
+      ),
     );
-  };
 
   return (
     <Stack gap="md">
@@ -187,7 +238,7 @@ export default function RegisterRoute() {
               loading={phoneBusy}
               error={errors[STEP_PHONE] ?? null}
               onEdit={clearError(STEP_PHONE)}
-              onSubmit={(v) => void onPhone(v)}
+              onSubmit={onPhone}
             />
           </Stepper.Step>
           <Stepper.Step label={t('register.stepOtp')} aria-label={t('register.stepOtp')}>
@@ -217,6 +268,7 @@ export default function RegisterRoute() {
             <BankStep
               banks={banks.data ?? []}
               loading={registerBusy}
+              pending={register.isPending}
               error={errors[STEP_BANK] ?? null}
               onEdit={clearError(STEP_BANK)}
               onBack={() => setStep(STEP_PROFILE)}

@@ -1,15 +1,28 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext, useState } from 'react';
-import { loadLaterTexts } from '../../../i18n';
+import { currentLocale, loadLaterTexts } from '../../../i18n';
 import { callApi } from '../../../lib/api-client';
 import { loadContract } from '../../../lib/contract';
 import { saveToken } from '../../../lib/session';
+import { STORAGE_KEYS, writeItem } from '../../../lib/storage';
 import { accountKeys } from './keys';
 
 export interface LoginInput {
   username: string;
   password: string;
   isRemember: boolean;
+  /** LOG-3: the ticket of an OTP_REQUIRED answer and the code the phone received. */
+  otpToken?: string;
+  otpCode?: string;
+}
+
+/** LOG-3: past the per-account limit of wrong passwords, a code to the registered phone is asked for. */
+export interface LoginOtpTicket {
+  message: 'OTP_REQUIRED';
+  otpRef: string;
+  otpToken: string;
+  expiresAt: string;
+  resendAfterS: number;
 }
 
 /**
@@ -19,10 +32,13 @@ export interface LoginInput {
 export const preloadLogin = () => Promise.all([loadContract(), loadLaterTexts()]);
 
 /** LOG-1: POST /api/login; SH-12 keeps the token for good only when "remember" is ticked. */
-export async function login(input: LoginInput) {
+export async function login(input: LoginInput): Promise<{ token: string } | LoginOtpTicket> {
   const [{ accounts }] = await preloadLogin();
-  const answer = await callApi(accounts.login, input);
+  // The language: a sign-in from a new device is told by SMS in it.
+  const answer = await callApi(accounts.login, { ...input, lang: currentLocale() });
+  if ('otpToken' in answer) return answer;
   saveToken(answer.token, input.isRemember);
+  writeItem(STORAGE_KEYS.signInNotice, '1', 'session');
   return answer;
 }
 
@@ -37,10 +53,17 @@ export function useLogin() {
     failed: false,
   });
   const mutate = useCallback(
-    (input: LoginInput, { onSuccess }: { onSuccess?: () => void } = {}) => {
+    (
+      input: LoginInput,
+      { onSuccess, onOtp }: { onSuccess?: () => void; onOtp?: (ticket: LoginOtpTicket) => void } = {},
+    ) => {
       setState({ pending: true, failed: false });
       login(input).then(
-        () => {
+        (answer) => {
+          if ('otpToken' in answer) {
+            setState({ pending: false, failed: false });
+            return onOtp?.(answer);
+          }
           // Whatever an earlier session left cached is not this member's.
           if (given) given.removeQueries({ queryKey: accountKeys.all() });
           else void forgetAccountQueries();

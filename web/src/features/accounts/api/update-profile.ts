@@ -16,6 +16,8 @@ export interface AccountChangeProof {
   otpToken?: string;
   otpCode?: string;
   lang?: Locale;
+  /** The member's withdrawal PIN, where they have one. */
+  pin?: string | undefined;
 }
 
 /** PRO-3: PUT /api/account/profile. */

@@ -1,12 +1,16 @@
 import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconDeviceMobile, IconLock } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { OTP_DIGITS } from '@krapao/contract';
 import { useTranslation } from '../../../i18n/react';
 
 import { errorCode, retryAfterOf } from '../../../lib/api-client';
-import { phoneMaxDigits } from '../../../lib/config';
+import { localPhone } from '../../../lib/phone';
 import { useDelayedFlag } from '../../../lib/delayed';
-import { preloadLogin, useLogin } from '../api/login';
+import { SPENT_CODE_ANSWERS } from '../../../lib/otp-ticket';
+import { preloadLogin, useLogin, type LoginOtpTicket } from '../api/login';
+
+const LoginOtpStep = lazy(() => import('./LoginOtpStep'));
 import { ErrorAlert } from '../../../components/ErrorAlert';
 
 /**
@@ -27,6 +31,11 @@ export function LoginForm({
   const [isRemember, setRemember] = useState(false);
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
   const busy = useDelayedFlag(mutation.isPending);
+  // LOG-3: the code a login past the limit of wrong passwords needs; dropped once spent, so the next
+  // submit asks for a new one.
+  const [otp, setOtp] = useState<LoginOtpTicket | null>(null);
+  const [code, setCode] = useState('');
+  const otpSpent = mutation.isError && SPENT_CODE_ANSWERS.has(errorCode(mutation.error));
 
   // The schemas and error texts load while the member types, not with the page (/login's budget).
   const warmUp = () => void preloadLogin();
@@ -41,7 +50,22 @@ export function LoginForm({
     const next = { username: !username.trim(), password: !password };
     setMissing(next);
     if (next.username || next.password || mutation.isPending) return;
-    mutation.mutate({ username: username.trim(), password, isRemember }, { onSuccess: onLoggedIn });
+    send(code);
+  };
+
+  const send = (otpCode: string) => {
+    const withCode = otp && !otpSpent ? { otpToken: otp.otpToken, otpCode } : {};
+    if (otp && !otpSpent && otpCode.length !== OTP_DIGITS) return;
+    mutation.mutate(
+      { username: username.trim(), password, isRemember, ...withCode },
+      {
+        onSuccess: onLoggedIn,
+        onOtp: (ticket) => {
+          setOtp(ticket);
+          setCode('');
+        },
+      },
+    );
   };
 
   return (
@@ -56,7 +80,7 @@ export function LoginForm({
           value={username}
           error={missing.username ? t('common.required') : undefined}
           onChange={(e) => {
-            setUsername(e.currentTarget.value.replace(/\D/g, '').slice(0, phoneMaxDigits()));
+            setUsername(localPhone(e.currentTarget.value));
             setMissing((m) => ({ ...m, username: false }));
             touched();
           }}
@@ -75,6 +99,20 @@ export function LoginForm({
             touched();
           }}
         />
+        {otp && !otpSpent && (
+          <Suspense fallback={null}>
+            <LoginOtpStep
+              ticket={otp}
+              code={code}
+              onCode={(v) => {
+                setCode(v);
+                touched();
+              }}
+              onComplete={send}
+              disabled={mutation.isPending}
+            />
+          </Suspense>
+        )}
         <Checkbox
           label={t('login.remember')}
           checked={isRemember}

@@ -1,5 +1,6 @@
 import type { ActiveReward, Bonus } from '@krapao/contract';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BannerCarousel } from '../../../components/BannerCarousel';

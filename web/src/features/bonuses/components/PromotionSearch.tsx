@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import { IconSearch, IconTicket } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { DelayedLoader } from '../../../components/DelayedLoader';

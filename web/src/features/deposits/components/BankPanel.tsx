@@ -34,6 +34,8 @@ const MARK_TEXT: Record<string, string> = {
   PAYONEX: 'PNX',
   ONEPAY: '1PAY',
   TRUEWALLET: 'TW',
+  // The code stays TMB; the bank is ttb (lib/banks.ts bankCodeText).
+  TMB: 'ttb',
 };
 
 export function BankMark({ code, size = 'md' }: { code: string; size?: 'sm' | 'md' }) {

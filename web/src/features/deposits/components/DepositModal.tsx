@@ -4,7 +4,8 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Tabs.css';
-import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import type { Currency, Wallet } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {

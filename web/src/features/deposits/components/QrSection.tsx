@@ -7,7 +7,7 @@ import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Money, useMoneyText } from '../../../components/Money';
 import { useLocale, useTranslation } from '../../../i18n/react';
-import { errorCode } from '../../../lib/api-client';
+import { errorCode, errorNumber } from '../../../lib/api-client';
 import { bankName } from '../../../lib/banks';
 import { serverNow, useNow } from '../../../lib/clock';
 import { useDelayedFlag } from '../../../lib/delayed';
@@ -171,6 +171,8 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
   const busy = useDelayedFlag(create.isPending);
   const [text, setText] = useState('');
   const [serverError, setServerError] = useState<string | null>(null);
+  // Player protection: DEPOSIT_LIMIT says what may still be deposited.
+  const [limitLeft, setLimitLeft] = useState<number | undefined>(undefined);
   const amountMinor = parseMoneyInput(text);
   const allowed = canCreateQr(rules, amountMinor);
 
@@ -190,6 +192,7 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
         onError: (error) => {
           idempotency.settle(error);
           setServerError(errorCode(error));
+          setLimitLeft(errorNumber(error, 'left'));
         },
       },
     );
@@ -232,7 +235,13 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
             );
           })}
         </Group>
-        {serverError && <ErrorAlert code={serverError} />}
+        {serverError && (
+          <ErrorAlert code={serverError}>
+            {limitLeft !== undefined && (
+              <> {t('protection.depositLeft', { amount: money(bahtToMinor(limitLeft), rules.currency) })}</>
+            )}
+          </ErrorAlert>
+        )}
         <Button type="submit" fullWidth disabled={!allowed} loading={busy}>
           {t('deposit.qr.create')}
         </Button>

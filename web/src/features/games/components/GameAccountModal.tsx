@@ -3,7 +3,8 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import { WALLET_ACCOUNT, type GameAccount, type GameAccountDetail } from '@krapao/contract';
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import {
   IconBrandAndroid,
   IconBrandApple,

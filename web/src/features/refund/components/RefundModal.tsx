@@ -3,19 +3,8 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import { PAGE_SIZE, type Currency, type RefundCheck, type RefundKind } from '@krapao/contract';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';

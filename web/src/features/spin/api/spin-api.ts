@@ -3,13 +3,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { walletKeys } from '../../../lib/wallet-keys';
+import { keepCommitment, markSpun } from '../commitments';
 import { spinKeys } from './keys';
+
+/** A commitment received before its spin is kept for the verify view (../commitments.ts). */
+const keep = (fair: spin.Fairness) =>
+  keepCommitment(fair.clientSeed, fair.nextSpinNumber, fair.serverSeedHash);
 
 /** SPIN-4: the active wheel, the member's coins and the commitment of their next spin. */
 export const useSpinSetup = () =>
   useQuery({
     queryKey: spinKeys.setup(),
-    queryFn: ({ signal }) => callApi(spin.setup, undefined, { signal }).then((a) => a.result),
+    queryFn: ({ signal }) =>
+      callApi(spin.setup, undefined, { signal }).then((a) => {
+        keep(a.result.fair);
+        return a.result;
+      }),
   });
 
 /** SPIN-1: the member's coupons (the table pages them, 3 at a time). */
@@ -43,7 +52,13 @@ export const useSpinHistory = (enabled: boolean) =>
  */
 export async function spinOnce() {
   const headers = { [IDEMPOTENCY_HEADER]: newIdempotencyKey() };
-  const send = () => callApi(spin.spin, {}, { headers }).then((a) => a.result);
+  const send = () =>
+    callApi(spin.spin, {}, { headers }).then((a) => {
+      const { proof } = a.result;
+      markSpun(proof.clientSeed, proof.spinNumber);
+      keepCommitment(proof.clientSeed, proof.spinNumber + 1, a.result.nextServerSeedHash);
+      return a.result;
+    });
   try {
     return await send();
   } catch (error) {
@@ -71,7 +86,11 @@ export function useClaimCoupon() {
 export function useSetClientSeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientSeed: string) => callApi(spin.clientSeed, { clientSeed }),
+    mutationFn: (clientSeed: string) =>
+      callApi(spin.clientSeed, { clientSeed }).then((a) => {
+        keep(a.fair);
+        return a;
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: spinKeys.setup() }),
   });
 }

@@ -8,24 +8,29 @@ import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSetClientSeed, useSpinHistory } from '../api/spin-api';
+import { keptCommitment } from '../commitments';
 import { pick } from '../text';
 
-type Check = { hashMatches: boolean; code: string } | 'error';
+type Check = { hashMatches: boolean; code: string } | 'error' | 'notKept';
 
 /** One past spin: its result and, on demand, the browser's own recomputation of it. */
 function SpinCheck({ record }: { record: SpinRecord }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [check, setCheck] = useState<Check | null>(null);
+  // The check is against the commitment this browser kept before the spin, not the proof's own hash.
+  const committed = keptCommitment(record.proof.clientSeed, record.proof.spinNumber);
   // Web Crypto exists only on a secure page (https, or this machine): without it there is no check.
   const verify = () =>
-    Promise.resolve()
-      .then(() => recomputeSpin(record.proof))
-      .then(
-        (c) => setCheck(c),
-        () => setCheck('error'),
-      );
-  const ok = check !== null && check !== 'error' && check.hashMatches && check.code === record.code;
+    committed === undefined
+      ? setCheck('notKept')
+      : Promise.resolve()
+          .then(() => recomputeSpin(record.proof, committed))
+          .then(
+            (c) => setCheck(c),
+            () => setCheck('error'),
+          );
+  const ok = typeof check === 'object' && check !== null && check.hashMatches && check.code === record.code;
   return (
     <li className="spin-verify__item" data-testid="spin-record">
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -49,13 +54,20 @@ function SpinCheck({ record }: { record: SpinRecord }) {
           <Text fz="xs" className="spin-verify__seed">
             {t('spin.clientSeed')}: <Code>{record.proof.clientSeed}</Code>
           </Text>
+          {committed !== undefined && (
+            <Text fz="xs" className="spin-verify__seed">
+              {t('spin.keptCommitment')}: <Code>{committed}</Code>
+            </Text>
+          )}
           <Text fz="sm" c={ok ? 'teal.8' : 'red.8'} role="status" className="spin-verify__result">
             {ok ? <IconCircleCheck size={16} /> : <IconCircleX size={16} />}{' '}
             {ok
               ? t('spin.verified', { prize: pick(record.label, locale) })
               : check === 'error'
                 ? t('spin.verifyUnavailable')
-                : t('spin.notVerified')}
+                : check === 'notKept'
+                  ? t('spin.commitmentNotKept')
+                  : t('spin.notVerified')}
           </Text>
         </Stack>
       )}

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { Anchor, Modal } from '@mantine/core';
+import { Anchor } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react';
 import { SpinPanel } from './SpinPanel';

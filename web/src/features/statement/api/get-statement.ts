@@ -1,24 +1,26 @@
 import { PAGE_SIZE, STATEMENT_PAGES_AFTER, STATEMENT_PAGES_BEFORE, statement } from '@krapao/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import type { StatementFilter } from './filter';
 import { statementKeys } from './keys';
 
-/** ST-1: POST /api/statement {page, limit: 10} -> {total, statements}. */
-export const getStatement = (page: number, signal?: AbortSignal) =>
-  callApi(statement.getStatement, { page, limit: PAGE_SIZE.statement }, { signal });
+/** ST-1, ST-4: POST /api/statement {page, limit: 10, type?, from?, to?} -> {total, statements}. */
+export const getStatement = (page: number, filter: StatementFilter = {}, signal?: AbortSignal) =>
+  callApi(statement.getStatement, { page, limit: PAGE_SIZE.statement, ...filter }, { signal });
 
 export const statementQueries = {
-  page: (page: number) =>
+  page: (page: number, filter: StatementFilter = {}) =>
     queryOptions({
-      queryKey: statementKeys.page(page),
-      queryFn: ({ signal }) => getStatement(page, signal),
+      queryKey: statementKeys.page(page, filter),
+      queryFn: ({ signal }) => getStatement(page, filter, signal),
       staleTime: 15_000,
       // The previous page stays on screen while the next one loads.
       placeholderData: keepPreviousData,
     }),
 };
 
-export const useStatement = (page: number) => useQuery(statementQueries.page(page));
+export const useStatement = (page: number, filter: StatementFilter = {}) =>
+  useQuery(statementQueries.page(page, filter));
 
 /** ST-1: the page numbers shown: up to 3 before the current one and 1 after it. */
 export function pageWindow(current: number, pages: number): number[] {

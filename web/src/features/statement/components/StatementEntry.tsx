@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { Badge, Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Group, Paper, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { StatementEntry } from '@krapao/contract';
 import {
   IconArrowBackUp,
@@ -108,8 +108,35 @@ function EntryNote({ entry }: { entry: StatementEntry }) {
   return null;
 }
 
-/** One line of the statement (ST-1, ST-2), with what became of it. */
-export function StatementEntryRow({ entry, now }: { entry: StatementEntry; now: number }) {
+/** ST-5: a side of a transfer: the main wallet, or the game by its name (its code when it has none). */
+export function accountLabel(code: string | null, name: string | null, wallet: string): string {
+  return code === 'WALLET' ? wallet : (name ?? code ?? '');
+}
+
+/** ST-5: "Main wallet → PG Soft", the way the money went. */
+export function TransferRoute({ entry }: { entry: StatementEntry }) {
+  const { t } = useTranslation();
+  if (entry.statementType !== 'transfer' || !entry.from || !entry.to) return null;
+  const wallet = t('statement.wallet');
+  return (
+    <Text fz="xs" c="dark.4" mt={2} data-testid="statement-route">
+      {accountLabel(entry.from, entry.fromName, wallet)} → {accountLabel(entry.to, entry.toName, wallet)}
+    </Text>
+  );
+}
+
+export { activityKey, amountSign, StatusBadge };
+
+/** One line of the statement (ST-1, ST-2), with what became of it; a tap opens its detail (ST-5). */
+export function StatementEntryRow({
+  entry,
+  now,
+  onOpen,
+}: {
+  entry: StatementEntry;
+  now: number;
+  onOpen?: (entry: StatementEntry) => void;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const look = TYPE_LOOK[entry.statementType];
@@ -117,39 +144,48 @@ export function StatementEntryRow({ entry, now }: { entry: StatementEntry; now: 
   // Money that never moved (an expired notice) or came back (a returned withdrawal) is not coloured.
   const settledBack = entry.outcome !== null;
   return (
-    <Paper component="li" className="surface statement-entry" p="sm" data-type={entry.statementType}>
-      <Group wrap="nowrap" gap="sm" align="flex-start">
-        <ThemeIcon size={40} radius="xl" variant="light" color={look.color} aria-hidden>
-          {look.icon}
-        </ThemeIcon>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <Text fw={700} fz="sm" data-testid="statement-activity">
-              {t(activityKey(entry))}
+    <Paper component="li" className="surface statement-entry" p={0} data-type={entry.statementType}>
+      <UnstyledButton
+        className="statement-entry__open"
+        p="sm"
+        w="100%"
+        aria-haspopup="dialog"
+        onClick={() => onOpen?.(entry)}
+      >
+        <Group wrap="nowrap" gap="sm" align="flex-start">
+          <ThemeIcon size={40} radius="xl" variant="light" color={look.color} aria-hidden>
+            {look.icon}
+          </ThemeIcon>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Text fw={700} fz="sm" data-testid="statement-activity">
+                {t(activityKey(entry))}
+              </Text>
+              <Text
+                fw={800}
+                fz="sm"
+                c={settledBack ? 'dimmed' : sign === '+' ? 'teal.8' : sign === '-' ? 'red.7' : undefined}
+                style={{ whiteSpace: 'nowrap' }}
+                data-testid="statement-amount"
+              >
+                <Money minor={bahtToMinor(entry.amount)} sign={sign} />
+              </Text>
+            </Group>
+            <TransferRoute entry={entry} />
+            <Text fz="xs" c="dimmed" mt={2}>
+              <span className="tabular" data-testid="statement-date">
+                {formatDateTime(entry.createdAt)}
+              </span>
+              {' · '}
+              <span data-testid="statement-ago">{formatTimeAgo(entry.createdAt, locale, now)}</span>
             </Text>
-            <Text
-              fw={800}
-              fz="sm"
-              c={settledBack ? 'dimmed' : sign === '+' ? 'teal.8' : sign === '-' ? 'red.7' : undefined}
-              style={{ whiteSpace: 'nowrap' }}
-              data-testid="statement-amount"
-            >
-              <Money minor={bahtToMinor(entry.amount)} sign={sign} />
-            </Text>
-          </Group>
-          <Text fz="xs" c="dimmed" mt={2}>
-            <span className="tabular" data-testid="statement-date">
-              {formatDateTime(entry.createdAt)}
-            </span>
-            {' · '}
-            <span data-testid="statement-ago">{formatTimeAgo(entry.createdAt, locale, now)}</span>
-          </Text>
-          <div style={{ marginTop: 6 }} data-testid="statement-status">
-            <StatusBadge entry={entry} />
+            <div style={{ marginTop: 6 }} data-testid="statement-status">
+              <StatusBadge entry={entry} />
+            </div>
+            <EntryNote entry={entry} />
           </div>
-          <EntryNote entry={entry} />
-        </div>
-      </Group>
+        </Group>
+      </UnstyledButton>
     </Paper>
   );
 }

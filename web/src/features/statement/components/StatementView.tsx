@@ -4,15 +4,31 @@ import { ActionIcon, Group, Stack, Text, ThemeIcon, Title, Tooltip } from '@mant
 import { PAGE_SIZE } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconReceipt, IconRefresh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { StatementEntry } from '@krapao/contract';
+import { lazy, useState, type ReactNode } from 'react';
+import { WhenFirstOpened } from '../../../components/WhenFirstOpened';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { PageNumbers, Pager, pageCount } from '../../../components/Pager';
 import { useTranslation } from '../../../i18n/react';
 import { serverNow } from '../../../lib/clock';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { pageWindow, useStatement } from '../api/get-statement';
+import { daysBefore, operatorToday, type StatementFilter } from '../api/filter';
 import { statementKeys } from '../api/keys';
+import { StatementFilters } from './StatementFilters';
 import { StatementEntryRow } from './StatementEntry';
+
+// The detail and the export load when first opened, not with the list.
+const EntryDetailModal = lazy(() =>
+  import('./EntryDetailModal').then((m) => ({ default: m.EntryDetailModal })),
+);
+const ExportModal = lazy(() => import('./ExportModal').then((m) => ({ default: m.ExportModal })));
+
+/** ST-6: the export starts from the days on screen, else the last 30 days up to today. */
+function exportRange(filter: StatementFilter, now: number): { from: string; to: string } {
+  const to = filter.to ?? operatorToday(now);
+  return { from: filter.from ?? daysBefore(to, 29), to };
+}
 
 /** ST-1: the nearby pages as numbered buttons, packed tight so a phone holds them on one line. */
 function StatementPager({
@@ -43,20 +59,29 @@ function StatementPager({
   );
 }
 
-/** ST-1..ST-3: the member's statement, 10 entries a page. */
+/** ST-1..ST-6: the member's statement, 10 entries a page, narrowed, opened and exported. */
 export function StatementView({
   page,
   onPage,
+  filter = {},
+  onFilter,
   actions,
 }: {
   page: number;
   onPage: (page: number) => void;
+  /** ST-4: what the list is narrowed to (the route keeps it in the address). */
+  filter?: StatementFilter;
+  /** The parts of the filter that change (undefined clears one). */
+  onFilter?: (patch: StatementFilter) => void;
   /** Shown under the title, e.g. the way to the deposit slips (composed by app/). */
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useStatement(page);
+  const query = useStatement(page, filter);
+  const [detail, setDetail] = useState<StatementEntry | null>(null);
+  const [exportOpen, setExportOpen] = useState(false);
+  const narrowed = Boolean(filter.type || filter.from || filter.to);
   const refreshing = useDelayedFlag(query.isFetching && !query.isPending);
   const data = query.data;
   const pages = data ? pageCount(data.total, PAGE_SIZE.statement) : 1;
@@ -92,6 +117,9 @@ export function StatementView({
         </Tooltip>
       </Group>
       {actions}
+      {onFilter && (
+        <StatementFilters filter={filter} onFilter={onFilter} onExport={() => setExportOpen(true)} />
+      )}
 
       {/* ERR-3: a list that fails to load hides its loader and stays quiet; the refresh button asks again. */}
       {query.isPending && <DelayedLoader />}
@@ -101,10 +129,10 @@ export function StatementView({
             <IconReceipt size={36} stroke={1.5} />
           </ThemeIcon>
           <Title order={2} fz={18}>
-            {t('statement.emptyTitle')}
+            {narrowed ? t('statement.filter.noneTitle') : t('statement.emptyTitle')}
           </Title>
           <Text c="dimmed" maw={300}>
-            {t('statement.emptyText')}
+            {narrowed ? t('statement.filter.noneText') : t('statement.emptyText')}
           </Text>
         </Stack>
       )}
@@ -112,12 +140,21 @@ export function StatementView({
         <>
           <Stack component="ul" gap="sm" className="statement-list" aria-label={t('statement.title')}>
             {data.statements.map((entry) => (
-              <StatementEntryRow key={entry._id} entry={entry} now={now} />
+              <StatementEntryRow key={entry._id} entry={entry} now={now} onOpen={setDetail} />
             ))}
           </Stack>
           {pages > 1 && <StatementPager page={Math.min(page, pages)} pages={pages} onPage={onPage} />}
         </>
       )}
+      <WhenFirstOpened opened={detail !== null}>
+        <EntryDetailModal entry={detail} onClose={() => setDetail(null)} />
+      </WhenFirstOpened>
+      <WhenFirstOpened opened={exportOpen}>
+        {/* Mounted anew each time it opens, so it starts from the range on screen. */}
+        {exportOpen && (
+          <ExportModal opened onClose={() => setExportOpen(false)} initial={exportRange(filter, now)} />
+        )}
+      </WhenFirstOpened>
     </Stack>
   );
 }

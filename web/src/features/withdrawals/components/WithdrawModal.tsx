@@ -3,18 +3,8 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Modal } from '../../../components/Modal';
 import { formatBankAccountNo, type Currency, type Wallet, type Withdrawal } from '@krapao/contract';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -23,15 +13,18 @@ import { BankAccountNo } from '../../../components/BankAccountNo';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { DoneState } from '../../../components/DoneState';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ReviewStep } from '../../../components/ReviewStep';
 import { Money, useMoneyText } from '../../../components/Money';
 import { useLocale, useTranslation } from '../../../i18n/react';
-import { errorCode } from '../../../lib/api-client';
+import { errorCode, retryAfterOf } from '../../../lib/api-client';
 import { bankName } from '../../../lib/banks';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { bahtToMinor, formatMoneyInput, minorToBaht, parseMoneyInput } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
+import { usePinStatus } from '../api/pin';
 import { useWithdrawAll } from '../api/withdraw-all';
+import { SetPinForm } from './SetPinForm';
 
 export interface WithdrawLimits {
   /** In the member's currency (baht or kip), from GET /api/lookup/withdraw. */
@@ -56,7 +49,20 @@ export interface WithdrawModalProps {
   onWithdrawn: (withdrawal: Withdrawal) => void;
 }
 
-/** WD-1 / WD-2: amount or everything, within the server's limits; no cancel once requested. */
+/** The answers the review screen shows itself: the PIN's, and those a retry of the same request fixes. */
+const REVIEW_ERRORS = new Set([
+  'PIN_REQUIRED',
+  'PIN_WRONG',
+  'PIN_BLOCK',
+  'NETWORK_ERROR',
+  'REQUEST_TIMEOUT',
+  'SERVICE_UNAVAILABLE',
+]);
+
+/**
+ * WD-1 / WD-2: amount or everything, within the server's limits; then a review (amount, bank, account,
+ * no cancel) with the withdrawal PIN. A member without a PIN sets one first (docs/api.md).
+ */
 export function WithdrawModal({ opened, onClose, ...props }: WithdrawModalProps) {
   const { t } = useTranslation();
   return (
@@ -87,6 +93,12 @@ function WithdrawForm({
   const [inline, setInline] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState<Withdrawal | null>(null);
+  const [step, setStep] = useState<'form' | 'setPin' | 'review'>('form');
+  const [reviewError, setReviewError] = useState<{ code: string; retryAfterS?: number | undefined } | null>(
+    null,
+  );
+  const [reviewAttempt, setReviewAttempt] = useState(0);
+  const pinStatus = usePinStatus();
   const pending = withdraw.isPending || withdrawEverything.isPending;
   const busy = useDelayedFlag(pending);
 
@@ -113,7 +125,15 @@ function WithdrawForm({
     setInline(problem);
     if (problem || amountMinor === null) return;
     setServerError(null);
-    const input = { amount: minorToBaht(amountMinor), idempotencyKey: idempotency.key };
+    setReviewError(null);
+    // Unknown (not loaded yet) counts as having one: the server ignores a PIN a member does not have.
+    setStep(pinStatus.data?.set === false ? 'setPin' : 'review');
+  };
+
+  const confirm = (pin: string | undefined) => {
+    if (pending || amountMinor === null) return;
+    setReviewError(null);
+    const input = { amount: minorToBaht(amountMinor), idempotencyKey: idempotency.key, pin };
     const mutation = all ? withdrawEverything : withdraw;
     mutation.mutate(input, {
       onSuccess: (withdrawal) => {
@@ -124,7 +144,17 @@ function WithdrawForm({
       onError: (error) => {
         // A network error or a 5xx keeps the key: the retry is the same request (lib/idempotency.ts).
         idempotency.settle(error);
-        setServerError(errorCode(error));
+        const code = errorCode(error);
+        if (REVIEW_ERRORS.has(code)) {
+          // The boxes empty for the next try.
+          setReviewAttempt((n) => n + 1);
+          setReviewError({ code, retryAfterS: retryAfterOf(error) });
+          if (code === 'PIN_BLOCK') void pinStatus.refetch();
+        } else {
+          // The amount or the balance: fixed on the form.
+          setStep('form');
+          setServerError(code);
+        }
       },
     });
   };
@@ -153,6 +183,59 @@ function WithdrawForm({
           {t('withdraw.done')}
         </Button>
       </DoneState>
+    );
+  }
+
+  if (step === 'setPin') {
+    return (
+      <SetPinForm
+        hasPin={false}
+        intro={t('care.pin.firstWithdrawal')}
+        submitLabel={t('care.pin.setAndContinue')}
+        onDone={() => setStep('review')}
+      />
+    );
+  }
+
+  if (step === 'review' && amountMinor !== null) {
+    return (
+      <ReviewStep
+        key={reviewAttempt}
+        rows={[
+          {
+            label: t('withdraw.amount'),
+            value: <Money minor={amountMinor} currency={currency} />,
+            testId: 'review-amount',
+          },
+          ...(account
+            ? [
+                {
+                  label: t('care.review.bank'),
+                  value: bankName(account.bank, locale),
+                  testId: 'review-bank',
+                },
+                {
+                  label: t('care.review.account'),
+                  value: (
+                    <>
+                      <BankAccountNo value={account.bankAccountNo} />
+                      <br />
+                      {account.bankAccountName}
+                    </>
+                  ),
+                  testId: 'review-account',
+                },
+              ]
+            : []),
+        ]}
+        warning={t('withdraw.noCancel')}
+        askPin={pinStatus.data?.set !== false}
+        confirmLabel={t('care.review.confirmWithdraw')}
+        onConfirm={confirm}
+        onBack={() => setStep('form')}
+        busy={busy}
+        error={reviewError && <ErrorAlert code={reviewError.code} retryAfterS={reviewError.retryAfterS} />}
+      />
     );
   }
 

@@ -1,4 +1,5 @@
-import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Modal } from '../../../../components/Modal';
 import { isEnglishName } from '@krapao/contract';
 
 import { useState, type FormEvent } from 'react';

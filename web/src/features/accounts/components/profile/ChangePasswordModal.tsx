@@ -1,4 +1,5 @@
-import { Button, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Modal } from '../../../../components/Modal';
 import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
 
 import { useState, type ChangeEvent, type FormEvent } from 'react';

@@ -1,4 +1,5 @@
-import { Alert, Button, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Modal } from '../../../../components/Modal';
 import { isBankAccountNo, isEnglishName, needsEnglishName, type Bank, type Profile } from '@krapao/contract';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -11,7 +12,9 @@ import { notifySuccess } from '../../../../lib/notify';
 import { isUsable, SPENT_CODE_ANSWERS, type HeldTicket } from '../../../../lib/otp-ticket';
 import { useBankChangePolicy, useSendBankChangeOtp } from '../../api/bank-change';
 import { useUpdateProfile, type AccountChangeProof, type UpdateProfileInput } from '../../api/update-profile';
+import { BankAccountNo } from '../../../../components/BankAccountNo';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { ReviewStep } from '../../../../components/ReviewStep';
 import { BankChangeCode } from './BankChangeCode';
 
 interface EditProfileModalProps {
@@ -19,6 +22,8 @@ interface EditProfileModalProps {
   profile: Profile;
   banks: Bank[];
   onClose: () => void;
+  /** The member has a withdrawal PIN: a new payout account asks for it on the review. */
+  pinSet?: boolean;
 }
 
 type Errors = Partial<Record<keyof UpdateProfileInput | 'currentPassword', string>>;
@@ -28,7 +33,7 @@ type Errors = Partial<Record<keyof UpdateProfileInput | 'currentPassword', strin
  * the current password and, where OTP is on, a code sent to the registered phone; withdrawals to it then
  * wait for review (docs/decisions.md).
  */
-export function EditProfileModal({ opened, profile, banks, onClose }: EditProfileModalProps) {
+export function EditProfileModal({ opened, profile, banks, onClose, pinSet = false }: EditProfileModalProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const mutation = useUpdateProfile();
@@ -44,7 +49,10 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [ticket, setTicket] = useState<HeldTicket | null>(null);
-  const [stage, setStage] = useState<'form' | 'code'>('form');
+  const [stage, setStage] = useState<'form' | 'review' | 'code'>('form');
+  const [pin, setPin] = useState<string | undefined>(undefined);
+  const [reviewError, setReviewError] = useState<string | null>(null);
+  const [reviewAttempt, setReviewAttempt] = useState(0);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
 
@@ -84,6 +92,13 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
         onError: (e) => {
           const c = errorCode(e);
           if (c === 'UNVERIFIED_OTP') return askCode();
+          if (c.startsWith('PIN_')) {
+            // The PIN is asked again on the review; a code already sent stays usable.
+            setReviewError(c);
+            setReviewAttempt((n) => n + 1);
+            mutation.reset();
+            return setStage('review');
+          }
           if (stage !== 'code') return;
           if (c === 'OTP_CODE_INVALID' || SPENT_CODE_ANSWERS.has(c)) {
             setCodeError(c);
@@ -112,6 +127,8 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
         },
         onError: (e) => {
           if (stage === 'code') setCodeError(errorCode(e));
+          // From the review: the password was refused, and the form says so.
+          else setStage('form');
         },
       },
     );
@@ -131,14 +148,22 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
     setErrors(next);
     if (Object.keys(next).length > 0 || mutation.isPending || sendCode.isPending) return;
     if (!changesAccount) return save({});
+    // A new payout account: a review of it (and the withdrawal PIN) before the code or the save.
+    setReviewError(null);
+    setStage('review');
+  };
+
+  const reviewed = (given: string | undefined) => {
+    setPin(given);
+    setReviewError(null);
     if (needsCode) return askCode();
-    save({ currentPassword: password, lang: locale });
+    save({ currentPassword: password, lang: locale, pin: given });
   };
 
   const confirm = (otpCode: string) => {
     if (!ticket || mutation.isPending) return;
     setCodeError(null);
-    save({ currentPassword: password, lang: locale, otpToken: ticket.otpToken, otpCode });
+    save({ currentPassword: password, lang: locale, otpToken: ticket.otpToken, otpCode, pin });
   };
 
   const resend = () => {
@@ -154,6 +179,39 @@ export function EditProfileModal({ opened, profile, banks, onClose }: EditProfil
   const options = banks.length
     ? banks.map((b) => ({ value: b.code, label: bankName(b, locale) }))
     : [{ value: profile.bankCode, label: bankName(profile.bank, locale) }];
+
+  if (stage === 'review') {
+    const bank = banks.find((b) => b.code === values.bankCode);
+    return (
+      <Modal opened={opened} onClose={close} title={t('profile.edit')} centered radius="lg">
+        <ReviewStep
+          key={reviewAttempt}
+          rows={[
+            { label: t('care.review.bank'), value: bank ? bankName(bank, locale) : values.bankCode },
+            {
+              label: t('care.review.account'),
+              value: (
+                <>
+                  <BankAccountNo value={values.bankAccountNo} />
+                  <br />
+                  {values.bankAccountName.trim()}
+                </>
+              ),
+            },
+          ]}
+          warning={
+            holdHours > 0 ? t('accountChange.hold', { hours: holdHours }) : t('care.review.accountWarning')
+          }
+          askPin={pinSet}
+          confirmLabel={t('care.review.confirmAccountChange')}
+          onConfirm={reviewed}
+          onBack={() => setStage('form')}
+          busy={busy || sendCode.isPending}
+          error={reviewError && <ErrorAlert code={reviewError} />}
+        />
+      </Modal>
+    );
+  }
 
   if (stage === 'code' && ticket) {
     return (

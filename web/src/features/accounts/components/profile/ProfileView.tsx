@@ -57,7 +57,7 @@ function Row({ label, children, action }: { label: string; children: ReactNode; 
 type Dialog = 'edit' | 'bankName' | 'password' | null;
 
 /** PRO-1..PRO-5: the member's profile and its dialogs. */
-export function ProfileView({ banks }: { banks: Bank[] }) {
+export function ProfileView({ banks, pinSet = false }: { banks: Bank[]; pinSet?: boolean }) {
   const { t } = useTranslation();
   const query = useProfile();
   const locale = useLocale();
@@ -193,7 +193,13 @@ export function ProfileView({ banks }: { banks: Bank[] }) {
       </Paper>
 
       {dialog === 'edit' && (
-        <EditProfileModal opened profile={profile} banks={banks} onClose={() => setDialog(null)} />
+        <EditProfileModal
+          opened
+          profile={profile}
+          banks={banks}
+          pinSet={pinSet}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'bankName' && (
         <BankNameModal

@@ -6,7 +6,7 @@ import { isBankAccountNo, isEnglishName, needsEnglishName, type Bank, type Curre
 import { useState, type FormEvent } from 'react';
 import { useLocale, useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
-import { bankName } from '../../../../lib/banks';
+import { bankOption } from '../../../../lib/banks';
 import { isLaosBuild } from '../../../../lib/config';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 
@@ -23,6 +23,8 @@ const BANK_COUNTRY: Record<Currency, Bank['country']> = { BAHT: 'TH', LAK: 'LA' 
 interface BankStepProps {
   banks: Bank[];
   loading: boolean;
+  /** The registration is on its way: the button takes no second press (its loader shows after 200 ms). */
+  pending?: boolean;
   error: string | null;
   onEdit: () => void;
   onBack: () => void;
@@ -32,7 +34,15 @@ interface BankStepProps {
 type Errors = Partial<Record<keyof BankValues, string>>;
 
 /** REG-6: bank, names (upper-cased as typed), account number, and the currency in a Laos build (SH-3). */
-export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: BankStepProps) {
+export function BankStep({
+  banks,
+  loading,
+  pending = false,
+  error,
+  onEdit,
+  onBack,
+  onSubmit,
+}: BankStepProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const laos = isLaosBuild();
@@ -81,7 +91,7 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
         next.lastName = errorText('BANK_ACCOUNT_NAME_ENG');
     }
     setErrors(next);
-    if (Object.keys(next).length === 0) onSubmit(values);
+    if (Object.keys(next).length === 0 && !pending) onSubmit(values);
   };
 
   // A wallet is paid out in its currency: kip to a Lao bank, baht to a Thai one (the server insists too).
@@ -89,7 +99,7 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
     .filter((b) => !laos || b.country === BANK_COUNTRY[values.currency])
     .map((b) => ({
       value: b.code,
-      label: `${bankName(b, locale)} (${b.code})`,
+      label: bankOption(b, locale),
     }));
 
   return (
@@ -159,7 +169,7 @@ export function BankStep({ banks, loading, error, onEdit, onBack, onSubmit }: Ba
           <Button variant="default" onClick={onBack}>
             {t('common.back')}
           </Button>
-          <Button type="submit" loading={loading}>
+          <Button type="submit" loading={loading} disabled={pending}>
             {t('register.submit')}
           </Button>
         </Group>

@@ -4,7 +4,8 @@ import { IconDeviceMobile } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
-import { isLaosBuild, phoneMaxDigits } from '../../../../lib/config';
+import { isLaosBuild } from '../../../../lib/config';
+import { localPhone } from '../../../../lib/phone';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 
 interface PhoneStepProps {
@@ -46,7 +47,7 @@ export function PhoneStep({ defaultPhone, loading, error, onEdit, onSubmit }: Ph
           error={invalid}
           onChange={(e) => {
             // REG-2: no more digits than the region's rule allows (a pasted 081-234-5678 still fits).
-            setPhone(e.currentTarget.value.replace(/\D/g, '').slice(0, phoneMaxDigits()));
+            setPhone(localPhone(e.currentTarget.value));
             setInvalid(null);
             onEdit();
           }}

@@ -1,0 +1,155 @@
+// The accounts area's console face (modules/staff/console-scope.ts): member search and detail, and the
+// freeze. A freeze is a third status beside active and inactive: the member's sessions stop at once
+// (http/auth.ts refuses a session whose member is not active, with INACTIVE_USER as for a deactivated
+// member, and ends it; the status change closes their sockets: db/functions/realtime.sql), a login
+// answers INACTIVE_USER, and no journal entry of theirs is posted after it (db/functions/staff.sql).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { console as api, toBaht, type MemberDetail, type MemberRow } from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { appendAudit } from '../staff/audit.ts';
+import { requestPayoutAccount } from '../staff/approvals.ts';
+import { consoleRoutes, staffOf } from '../staff/console-scope.ts';
+import { requireStepUp } from '../staff/service.ts';
+
+interface Member {
+  id: string;
+  public_id: string;
+  phone: string;
+  name: string;
+  status: 'active' | 'inactive' | 'frozen';
+  currency: string;
+  created_at: Date;
+  bank_code: string;
+  bank_account_no: string;
+  bank_account_name: string;
+  frozen_reason: string | null;
+}
+
+const COLUMNS = `m.id::text as id, m.public_id, m.phone, m.name, m.status, m.currency, m.created_at, m.bank_code,
+  m.bank_account_no, m.bank_account_name, m.frozen_reason`;
+
+const STATUS = { active: 'ACTIVE', inactive: 'INACTIVE', frozen: 'FROZEN' } as const;
+const rowOf = (m: Member): MemberRow => ({
+  memberId: m.public_id,
+  phone: m.phone,
+  name: m.name,
+  status: STATUS[m.status],
+  currency: m.currency,
+  createdAt: m.created_at.toISOString(),
+});
+
+/** By phone, name, bank account number, member id, or a deposit's or a game transfer's reference. */
+export async function searchMembers(ctx: Ctx, q: unknown): Promise<{ items: MemberRow[] }> {
+  if (typeof q !== 'string' || q.length > 100) throw new AppError('INVALID_REQUEST');
+  const term = q.trim();
+  if (!term) return { items: [] };
+  const like = `%${term.replace(/[%_\\]/g, '\\$&')}%`;
+  const rows = await ctx.db.query<Member>(
+    `select ${COLUMNS} from members m
+     where m.phone = $1 or m.public_id = $1 or m.bank_account_no = $1 or m.name ilike $2
+        or m.id in (select d.member_id from deposits d where d.reference = $1)
+        or m.id in (select t.member_id from game_transfers t where t.reference = $1)
+        or m.id in (select w.member_id from withdrawals w where w.public_id = $1)
+     order by m.id desc limit 50`,
+    [term, like],
+  );
+  return { items: rows.map(rowOf) };
+}
+
+async function memberOf(ctx: Ctx, publicId: string): Promise<Member> {
+  const [m] = await ctx.db.query<Member>(`select ${COLUMNS} from members m where m.public_id = $1`, [
+    publicId,
+  ]);
+  if (!m) throw new AppError('NO_USER', 404);
+  return m;
+}
+
+export async function memberDetail(ctx: Ctx, publicId: string): Promise<MemberDetail> {
+  const m = await memberOf(ctx, publicId);
+  const accounts = await ctx.db.query<{ code: string; balance: bigint }>(
+    `select code, balance from ledger_accounts where member_id = $1`,
+    [m.id],
+  );
+  const wallet = accounts.find((a) => a.code.endsWith(':wallet'));
+  const games = accounts
+    .filter((a) => a.code.includes(':game:'))
+    .map((a) => ({ provider: a.code.slice(a.code.indexOf(':game:') + 6), balance: toBaht(a.balance) }));
+  return {
+    profile: rowOf(m),
+    bankAccount: { bankCode: m.bank_code, accountNo: m.bank_account_no, accountName: m.bank_account_name },
+    wallet: { balance: toBaht(wallet?.balance ?? 0n), currency: m.currency },
+    games,
+    status: STATUS[m.status],
+    frozen: m.status === 'frozen',
+    frozenReason: m.frozen_reason,
+  };
+}
+
+/**
+ * Freezes or unfreezes. Freezing takes the member row FOR UPDATE: it waits for every money entry of the
+ * member in flight (each holds the row FOR SHARE) and every later one sees it. A deactivated member
+ * stays as they are (unfreeze only lifts a freeze).
+ */
+export async function setFrozen(
+  ctx: Ctx,
+  actor: { username: string; ip: string | null },
+  publicId: string,
+  frozen: boolean,
+  reason: string | undefined,
+) {
+  await ctx.db.tx(async (q) => {
+    const [m] = await q.query<{ id: string; status: string; frozen_reason: string | null }>(
+      'select id::text as id, status, frozen_reason from members where public_id = $1 for update',
+      [publicId],
+    );
+    if (!m) throw new AppError('NO_USER', 404);
+    const from = frozen ? 'active' : 'frozen';
+    if (m.status === from) {
+      await q.query('update members set status = $2, frozen_reason = $3, updated_at = $4 where id = $1', [
+        m.id,
+        frozen ? 'frozen' : 'active',
+        frozen ? (reason ?? '') : null,
+        ctx.clock.now(),
+      ]);
+    }
+    await appendAudit(q, ctx.clock.now(), {
+      actor: actor.username,
+      action: frozen ? 'member.freeze' : 'member.unfreeze',
+      target: publicId,
+      memberId: publicId,
+      before: { status: m.status, reason: m.frozen_reason },
+      after: {
+        status: m.status === from ? (frozen ? 'frozen' : 'active') : m.status,
+        reason: reason ?? null,
+      },
+      ip: actor.ip,
+    });
+  });
+  return { ok: true as const };
+}
+
+const memberIdOf = (req: FastifyRequest) => (req.params as { memberId: string }).memberId;
+
+export function accountConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
+  consoleRoutes(app, ctx, (add) => {
+    add(api.members, 'members.read', (req) => searchMembers(ctx, (req.query as { q?: unknown }).q ?? ''));
+    add(api.member, 'members.read', (req) => memberDetail(ctx, memberIdOf(req)));
+    add(api.freeze, 'members.freeze', (req, body) =>
+      setFrozen(ctx, { username: staffOf(req).username, ip: req.ip }, memberIdOf(req), true, body?.reason),
+    );
+    add(api.payoutAccount, 'members.payout-account', async (req, body) => {
+      const staff = staffOf(req);
+      await requireStepUp(ctx, staff, body.code);
+      return requestPayoutAccount(
+        ctx,
+        { username: staff.username, role: staff.role, ip: req.ip },
+        memberIdOf(req),
+        body,
+      );
+    });
+    add(api.unfreeze, 'members.freeze', (req, body) =>
+      setFrozen(ctx, { username: staffOf(req).username, ip: req.ip }, memberIdOf(req), false, body?.reason),
+    );
+  });
+}

@@ -1,0 +1,353 @@
+// Four-eyes (ASVS 2.3.5, maker-checker): a manual credit or debit, a large withdrawal, a staff member's
+// change of a payout account and a role change wait as AWAITING_APPROVAL until another staff member
+// decides. Approving executes the action in the same transaction that marks the request, with the
+// request's row locked: of two approvals, or twenty, one executes and the others find it decided.
+import {
+  toBaht,
+  toMinor,
+  type Approval,
+  type ApprovalKind,
+  type Currency,
+  type StaffRole,
+} from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import type { Queryable } from '../../db/db.ts';
+import { AppError } from '../../errors.ts';
+import { randomCode } from '../../lib/crypto.ts';
+import { ADJUSTMENTS_ACCOUNT } from '../../ledger/account-names.ts';
+import { memberAccount, post } from '../../ledger/ledger.ts';
+import { appendAudit } from './audit.ts';
+import { can, DECIDE_PERMISSION } from './permissions.ts';
+import { setRole } from './service.ts';
+import { checkBankAccount } from '../accounts/rules.ts';
+import { payWithdrawal } from '../withdrawals/service.ts';
+import type { Db } from '../../db/db.ts';
+import { getSetting } from '../../db/settings.ts';
+
+/** The context with its database narrowed to one open transaction (another service's steps inside it). */
+const inTransaction = (ctx: Ctx, q: Queryable): Ctx => ({
+  ...ctx,
+  db: {
+    kind: ctx.db.kind,
+    query: (sql, params) => q.query(sql, params),
+    exec: (sql) => q.exec(sql),
+    tx: (fn) => fn(q),
+    close: async () => undefined,
+  } as Db,
+});
+
+/**
+ * The operator's approval of a withdrawal (modules/ops) above console.approvalAboveMinor of its currency
+ * and not yet approved by two: a four-eyes request instead (the one already waiting, if there is one).
+ * Undefined: under the threshold, or approved already; pay it.
+ */
+export async function withdrawalApproval(
+  ctx: Ctx,
+  actor: Actor,
+  withdrawalId: string,
+): Promise<{ id: string; status: 'AWAITING_APPROVAL' } | undefined> {
+  const [w] = await ctx.db.query<{ amount: bigint; currency: string; member: string; status: string }>(
+    `select w.amount, m.currency, m.public_id as member, w.status from withdrawals w
+     join members m on m.id = w.member_id where w.public_id = $1`,
+    [withdrawalId],
+  );
+  if (!w || w.status !== 'PENDING') return undefined;
+  const thresholds = (await getSetting<Record<string, unknown>>(ctx.db, 'console.approvalAboveMinor')) ?? {};
+  const above = thresholds[w.currency];
+  if (typeof above !== 'number' || w.amount <= BigInt(Math.floor(above))) return undefined;
+  const [existing] = await ctx.db.query<{ public_id: string; status: string }>(
+    `select public_id, status from approval_requests where kind = 'withdrawal'
+     and payload ->> 'withdrawalId' = $1 and status in ('AWAITING_APPROVAL', 'APPROVED') order by id desc limit 1`,
+    [withdrawalId],
+  );
+  if (existing?.status === 'APPROVED') return undefined;
+  if (existing) return { id: existing.public_id, status: 'AWAITING_APPROVAL' };
+  return requestApproval(
+    ctx,
+    actor,
+    'withdrawal',
+    { withdrawalId, memberId: w.member, amount: toBaht(w.amount), currency: w.currency },
+    w.member,
+  );
+}
+
+/** A request not decided in this long expires and changes nothing. */
+export const APPROVAL_TTL_MS = 24 * 60 * 60_000;
+/** The kinds that move money: deciding them needs a recent TOTP code (step-up). */
+export const MONEY_KINDS: readonly ApprovalKind[] = ['adjustment', 'withdrawal', 'payout-account'];
+
+interface Actor {
+  username: string;
+  role: StaffRole;
+  ip: string | null;
+}
+
+interface Row {
+  id: string;
+  public_id: string;
+  kind: ApprovalKind;
+  payload: Record<string, unknown>;
+  maker: string;
+  created_at: Date;
+  expires_at: Date;
+  status: Approval['status'];
+  decided_by: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+}
+
+const COLUMNS = `id::text as id, public_id, kind, payload, maker, created_at, expires_at, status, decided_by,
+  decided_at, reason`;
+
+const toApproval = (r: Row): Approval => ({
+  id: r.public_id,
+  kind: r.kind,
+  payload: r.payload,
+  maker: r.maker,
+  createdAt: r.created_at.toISOString(),
+  status: r.status,
+  decidedBy: r.decided_by,
+  decidedAt: r.decided_at?.toISOString() ?? null,
+  reason: r.reason,
+});
+
+export async function requestApproval(
+  ctx: Ctx,
+  actor: Actor,
+  kind: ApprovalKind,
+  payload: Record<string, unknown>,
+  memberId: string | null = null,
+): Promise<{ id: string; status: 'AWAITING_APPROVAL' }> {
+  const now = ctx.clock.now();
+  const publicId = `A${randomCode(12)}`;
+  await ctx.db.tx(async (q) => {
+    await q.query(
+      `insert into approval_requests (public_id, kind, payload, maker, created_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [
+        publicId,
+        kind,
+        JSON.stringify(payload),
+        actor.username,
+        now,
+        new Date(now.getTime() + APPROVAL_TTL_MS),
+      ],
+    );
+    await appendAudit(q, now, {
+      actor: actor.username,
+      action: `approval.request.${kind}`,
+      target: publicId,
+      memberId,
+      after: payload,
+      ip: actor.ip,
+    });
+  });
+  return { id: publicId, status: 'AWAITING_APPROVAL' };
+}
+
+/** A staff member's change of a member's payout account, as a request (checked now and when approved). */
+export async function requestPayoutAccount(
+  ctx: Ctx,
+  actor: Actor,
+  memberId: string,
+  body: { bankCode: string; bankAccountNo: string; bankAccountName: string; reason: string },
+) {
+  const [m] = await ctx.db.query<{ id: string; currency: Currency }>(
+    'select id::text as id, currency from members where public_id = $1',
+    [memberId],
+  );
+  if (!m) throw new AppError('NO_USER', 404);
+  const bank = {
+    bankCode: body.bankCode,
+    bankAccountNo: body.bankAccountNo,
+    bankAccountName: body.bankAccountName,
+  };
+  await checkBankAccount(ctx.db, ctx.config.region, bank, m.id, m.currency);
+  return requestApproval(ctx, actor, 'payout-account', { memberId, ...bank, reason: body.reason }, memberId);
+}
+
+/** A manual credit (amount > 0) or debit of a member's wallet, as a request: POST /api/console/adjustments. */
+export async function requestAdjustment(
+  ctx: Ctx,
+  actor: Actor,
+  body: { phone: string; amount: number; reason: string },
+) {
+  const [member] = await ctx.db.query<{ public_id: string; currency: string }>(
+    'select public_id, currency from members where phone = $1',
+    [body.phone],
+  );
+  if (!member) throw new AppError('NO_USER', 404);
+  return requestApproval(
+    ctx,
+    actor,
+    'adjustment',
+    {
+      memberId: member.public_id,
+      phone: body.phone,
+      amount: body.amount,
+      currency: member.currency,
+      reason: body.reason,
+    },
+    member.public_id,
+  );
+}
+
+export async function listApprovals(ctx: Ctx, status: string | undefined) {
+  const rows = await ctx.db.query<Row>(
+    `select ${COLUMNS} from approval_requests where status = $1 order by approval_requests.id desc limit 200`,
+    [status ?? 'AWAITING_APPROVAL'],
+  );
+  return { items: rows.map(toApproval) };
+}
+
+/** What an approved request does, inside the deciding transaction. */
+async function execute(ctx: Ctx, q: Queryable, r: Row): Promise<{ before?: unknown; after?: unknown }> {
+  const p = r.payload;
+  switch (r.kind) {
+    case 'adjustment': {
+      const [m] = await q.query<{ id: string }>('select id::text as id from members where public_id = $1', [
+        String(p.memberId),
+      ]);
+      if (!m) throw new AppError('NO_USER', 404);
+      const minor = toMinor(Number(p.amount));
+      const wallet = memberAccount('member_wallet', m.id);
+      await post(q, {
+        kind: 'adjustment',
+        reference: `adjustment:${r.public_id}`,
+        memberId: m.id,
+        at: ctx.clock.now(),
+        lines: [
+          { account: wallet, amount: minor },
+          { account: ADJUSTMENTS_ACCOUNT, amount: -minor },
+        ],
+      });
+      const [after] = await q.query<{ balance: bigint }>(
+        'select balance from ledger_accounts where code = $1',
+        [wallet],
+      );
+      return { after: { wallet: toBaht(after?.balance ?? 0n) } };
+    }
+    case 'withdrawal': {
+      const id = String(p.withdrawalId);
+      // Without a payout provider approving records the manual payment: paid in this very transaction.
+      // With one the hold is lifted here and the bank is asked after the commit (decide); should that
+      // never happen, the reconciler pays a pending withdrawal without a hold (withdrawals/service.ts).
+      const [w] = await q.query<{ public_id: string }>(
+        `update withdrawals set held_for = null, updated_at = $2 where public_id = $1 and status = 'PENDING'
+         returning public_id`,
+        [id, ctx.clock.now()],
+      );
+      if (!w) throw new AppError('WITHDRAWAL_NOT_PENDING', 409);
+      if (!ctx.payouts) return { after: { status: await payWithdrawal(inTransaction(ctx, q), id) } };
+      return { after: { status: 'PENDING' } };
+    }
+    case 'payout-account': {
+      const [m] = await q.query<{ id: string; currency: Currency; bank: Record<string, string> }>(
+        `select id::text as id, currency, jsonb_build_object('bankCode', bank_code, 'bankAccountNo',
+           bank_account_no, 'bankAccountName', bank_account_name) as bank
+         from members where public_id = $1 for update`,
+        [String(p.memberId)],
+      );
+      if (!m) throw new AppError('NO_USER', 404);
+      const bank = {
+        bankCode: String(p.bankCode),
+        bankAccountNo: String(p.bankAccountNo),
+        bankAccountName: String(p.bankAccountName),
+      };
+      // Checked again: another member may have registered the account since the request.
+      await checkBankAccount(q, ctx.config.region, bank, m.id, m.currency);
+      await q.query(
+        `update members set bank_code = $2, bank_account_no = $3, bank_account_name = $4, bank_changed_at = $5,
+           updated_at = $5 where id = $1`,
+        [m.id, bank.bankCode, bank.bankAccountNo, bank.bankAccountName, ctx.clock.now()],
+      );
+      return { before: m.bank, after: bank };
+    }
+    case 'role':
+      return setRole(q, String(p.username), p.role as StaffRole);
+  }
+}
+
+/**
+ * Approves or rejects: the maker never decides their own (403 FOUR_EYES); a request decided, or past its
+ * expiry, answers 409 ALREADY_DECIDED and changes nothing.
+ */
+export async function decide(
+  ctx: Ctx,
+  actor: Actor,
+  publicId: string,
+  decision: 'approve' | 'reject',
+  reason: string | undefined,
+) {
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.tx(async (q) => {
+    const [r] = await q.query<Row>(
+      `select ${COLUMNS} from approval_requests where public_id = $1 for update`,
+      [publicId],
+    );
+    if (!r) throw new AppError('NOT_FOUND', 404);
+    if (!can(actor.role, DECIDE_PERMISSION[r.kind])) throw new AppError('FORBIDDEN', 403);
+    if (r.status !== 'AWAITING_APPROVAL') return { refused: 'ALREADY_DECIDED' as const };
+    if (r.expires_at <= now) {
+      await q.query(`update approval_requests set status = 'EXPIRED', decided_at = $2 where id = $1`, [
+        r.id,
+        now,
+      ]);
+      return { refused: 'ALREADY_DECIDED' as const };
+    }
+    if (r.maker === actor.username) return { refused: 'FOUR_EYES' as const, row: r };
+    const done = decision === 'approve' ? await execute(ctx, q, r) : {};
+    const [decided] = await q.query<Row>(
+      `update approval_requests set status = $2, decided_by = $3, decided_at = $4, reason = $5, result = $6
+       where id = $1 returning ${COLUMNS}`,
+      [
+        r.id,
+        decision === 'approve' ? 'APPROVED' : 'REJECTED',
+        actor.username,
+        now,
+        reason ?? null,
+        JSON.stringify(done.after ?? null),
+      ],
+    );
+    await appendAudit(q, now, {
+      actor: actor.username,
+      action: `approval.${decision}.${r.kind}`,
+      target: r.public_id,
+      memberId: typeof r.payload.memberId === 'string' ? r.payload.memberId : null,
+      before: done.before ?? r.payload,
+      after: done.after ?? null,
+      ip: actor.ip,
+    });
+    return { approval: toApproval(decided!) };
+  });
+  if ('refused' in outcome) {
+    await ctx.db.tx((q) =>
+      appendAudit(q, now, {
+        actor: actor.username,
+        action: `approval.${decision}.refused`,
+        target: publicId,
+        after: { why: outcome.refused },
+        ip: actor.ip,
+      }),
+    );
+    throw outcome.refused === 'FOUR_EYES'
+      ? new AppError('FOUR_EYES', 403)
+      : new AppError('ALREADY_DECIDED', 409);
+  }
+  const approval = outcome.approval!;
+  if (approval.kind === 'withdrawal' && decision === 'approve' && ctx.payouts) {
+    const id = String(approval.payload.withdrawalId);
+    await payWithdrawal(ctx, id).catch((err: unknown) => ctx.log.error({ err }, 'approved payout failed'));
+  }
+  return approval;
+}
+
+/** The kind of a request, for the step-up check before deciding (NOT_FOUND when there is none). */
+export async function kindOf(ctx: Ctx, publicId: string): Promise<ApprovalKind> {
+  const [r] = await ctx.db.query<{ kind: ApprovalKind }>(
+    'select kind from approval_requests where public_id = $1',
+    [publicId],
+  );
+  if (!r) throw new AppError('NOT_FOUND', 404);
+  return r.kind;
+}

@@ -1,0 +1,125 @@
+// The one permission table: what each staff role may do, for people in the console (/api/console/*)
+// and for service accounts on the operator API (/api/ops/*) alike. The web hides what /me's
+// permissions lack; this table decides.
+import type { StaffRole } from '@krapao/contract';
+
+export const PERMISSIONS = [
+  'members.read',
+  'members.freeze',
+  'members.password-reset',
+  'members.notes',
+  'members.payout-account',
+  'chat.read',
+  'chat.answer',
+  'bank.read',
+  'bank.credit',
+  'withdrawals.read',
+  'withdrawals.decide',
+  'qr.read',
+  'qr.resolve',
+  'slips.read',
+  'slips.decide',
+  'transfers.read',
+  'transfers.resolve',
+  'adjustments.make',
+  'approvals.read',
+  'approvals.decide',
+  'bonuses.read',
+  'bonuses.manage',
+  'wheel.read',
+  'wheel.manage',
+  'rules.read',
+  'rules.manage',
+  'agreements.read',
+  'agreements.manage',
+  'limits.manage',
+  'exclusions.manage',
+  'staff.read',
+  'staff.manage',
+  'settings.manage',
+  'audit.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const READS = PERMISSIONS.filter((p) => p.endsWith('.read'));
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  support: [
+    'members.read',
+    'members.freeze',
+    'members.password-reset',
+    'members.notes',
+    'members.payout-account',
+    'chat.read',
+    'chat.answer',
+  ],
+  finance: [
+    'members.read',
+    'members.payout-account',
+    'bank.read',
+    'bank.credit',
+    'withdrawals.read',
+    'withdrawals.decide',
+    'qr.read',
+    'qr.resolve',
+    'slips.read',
+    'slips.decide',
+    'transfers.read',
+    'transfers.resolve',
+    'adjustments.make',
+    'approvals.read',
+    'approvals.decide',
+  ],
+  marketing: [
+    'bonuses.read',
+    'bonuses.manage',
+    'wheel.read',
+    'wheel.manage',
+    'rules.read',
+    'rules.manage',
+    'agreements.read',
+    'agreements.manage',
+  ],
+  risk: ['members.read', 'members.freeze', 'limits.manage', 'exclusions.manage'],
+  admin: PERMISSIONS,
+  // Reads everything, changes nothing.
+  auditor: [...READS, 'audit.read'],
+};
+
+export const can = (role: StaffRole, permission: Permission) => ROLE_PERMISSIONS[role].includes(permission);
+
+/** Approving or rejecting a request of this kind needs this permission (a role change is the admin's). */
+export const DECIDE_PERMISSION = {
+  adjustment: 'approvals.decide',
+  withdrawal: 'approvals.decide',
+  'payout-account': 'approvals.decide',
+  role: 'staff.manage',
+} as const satisfies Record<string, Permission>;
+
+/**
+ * The operator API's routes (/api/ops/*), by their first path segment after /api/ops/: reading them
+ * needs the first permission, anything else the second. A route under a prefix missing here is refused
+ * to every role but admin (ops-permissions test walks the registered routes).
+ */
+export const OPS_PERMISSIONS: Record<string, readonly [Permission, Permission]> = {
+  withdrawals: ['withdrawals.read', 'withdrawals.decide'],
+  'bank-feed': ['bank.read', 'bank.credit'],
+  qr: ['qr.read', 'qr.resolve'],
+  actions: ['audit.read', 'audit.read'],
+  agreements: ['agreements.read', 'agreements.manage'],
+  bonuses: ['bonuses.read', 'bonuses.manage'],
+  promotions: ['bonuses.read', 'bonuses.manage'],
+  chat: ['chat.read', 'chat.answer'],
+  spin: ['wheel.read', 'wheel.manage'],
+  invite: ['rules.read', 'rules.manage'],
+  refund: ['rules.read', 'rules.manage'],
+  staff: ['staff.read', 'staff.manage'],
+};
+
+/** The permission an operator API route needs: by its prefix, admin's own when unknown. */
+export function opsPermissionOf(method: string, url: string): Permission {
+  const prefix = /^\/api\/ops\/([^/]+)/.exec(url)?.[1] ?? '';
+  const pair = OPS_PERMISSIONS[prefix];
+  if (!pair) return 'settings.manage';
+  return method === 'GET' || method === 'HEAD' ? pair[0] : pair[1];
+}

@@ -1,0 +1,403 @@
+// The console's live queues and chat console (modules/queues, deposits/withdrawals/games/chat console.ts):
+// the tiles' figures against the rows, the bank-line match credited once, the staff socket's nudge, and a
+// reply that reaches the member's socket. On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io as openSocket, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  QUEUES_CHANGED_EVENT,
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+  type ChatMessage,
+  type QueueTile,
+  type StaffRole,
+} from '@krapao/contract';
+import { stepAt, totpCode } from '../src/modules/staff/totp.ts';
+import { PNG } from 'pngjs';
+import { multipart, sendText } from './chat-helpers.ts';
+import {
+  bankTransfer,
+  baseUrl,
+  call,
+  eventually,
+  expectError,
+  expectLedgerSound,
+  newKey,
+  registerAndLogin,
+  useTestApp,
+  walletAmount,
+  withdraw,
+  withdrawalStatus,
+  type Answer,
+} from './helpers.ts';
+
+const OPS_TOKEN = 'operator-token-for-queue-tests';
+const chatDir = mkdtempSync(join(tmpdir(), 'krapao-queues-'));
+afterAll(() => rmSync(chatDir, { recursive: true, force: true }));
+const t = useTestApp({ OPS_TOKEN, CHAT_STORAGE_DIR: chatDir });
+
+async function con(method: string, url: string, token?: string, body?: unknown): Promise<Answer> {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {} };
+}
+
+interface Staff {
+  username: string;
+  secret: string;
+  token: string;
+}
+let seq = 0;
+const codeOf = (s: Staff) => totpCode(s.secret, stepAt(t.clock.now()));
+
+/** A staff member made with `npm run ops -- staff-add`, signed in, password changed. */
+async function staff(role: StaffRole): Promise<Staff> {
+  const username = `q${role}${++seq}`;
+  const made = await call(t.app, 'POST', '/api/ops/staff', { token: OPS_TOKEN, body: { username, role } });
+  expect(made.status).toBe(200);
+  const secret = new URL(made.body.totpUri as string).searchParams.get('secret')!;
+  const first = await con('POST', '/api/console/session', undefined, {
+    username,
+    password: made.body.oneTimePassword,
+    code: totpCode(secret, stepAt(t.clock.now())),
+  });
+  const token = first.body.token as string;
+  const changed = await con('POST', '/api/console/password', token, {
+    oldPassword: made.body.oneTimePassword,
+    newPassword: `a long passphrase ${username}`,
+  });
+  expect(changed.status).toBe(200);
+  t.clock.advance(30_000);
+  return { username, secret, token };
+}
+
+const tileOf = (tiles: QueueTile[], queue: string) => tiles.find((x) => x.queue === queue)!;
+const sumOf = (tile: QueueTile, currency = 'BAHT') =>
+  tile.sums.find((s) => s.currency === currency)?.amount ?? 0;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** A transfer into the operator's account from an account no member registered: the feed keeps it. */
+async function unmatchedLine(amount: number) {
+  const sent = await bankTransfer(
+    t.app,
+    { bankCode: 'KBANK', bankAccountNo: `77${Date.now() % 1e8}` },
+    amount,
+  );
+  expect(sent.feed.results[0]?.outcome).toBe('UNMATCHED');
+  return sent.reference;
+}
+
+const open: Socket[] = [];
+afterAll(() => open.forEach((s) => s.close()));
+function socketOf(auth: Record<string, unknown>) {
+  const socket = openSocket(baseUrl(t.app), {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    auth,
+    reconnection: false,
+    forceNew: true,
+  });
+  open.push(socket);
+  return new Promise<Socket>((resolve, reject) => {
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
+describe('console queues [console]', () => {
+  it('[console] the tiles count, sum and age what waits; the clock moves the age; each role sees its tiles', async () => {
+    const admin = await staff('admin');
+    const before = (await con('GET', '/api/console/queues', admin.token)).body.tiles as QueueTile[];
+    expect(before.map((x) => x.queue)).toEqual([
+      'bankLines',
+      'withdrawals',
+      'slips',
+      'transfers',
+      'qr',
+      'chats',
+    ]);
+
+    const reference = await unmatchedLine(123.45);
+    // A withdrawal above the four-eyes threshold waits for a person.
+    await t.db.query(
+      `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
+       on conflict (key) do update set value = excluded.value`,
+    );
+    const m = await registerAndLogin(t.app);
+    await bankTransfer(t.app, m.reg, 500);
+    const w = await withdraw(t.app, m.token, 160.5);
+    expect(await withdrawalStatus(t.db, w.body.withdrawalId as string)).toBe('PENDING');
+    await t.db.query(
+      `insert into refused_qr_payments (provider, order_id, transaction_id, amount, paid_at, reason, member_id)
+       values ('SIMQR', $1, $1, 7000, $2, 'EXPIRED', (select id from members where phone = $3))`,
+      [`O${newKey()}`, t.clock.now(), m.reg.username],
+    );
+    await sendText(t.app, { token: m.token }, 'my deposit has not arrived');
+    // Game transfers without the provider's answer: stuck after 10 minutes, not before. (Rows only: the
+    // reconciler is kept away by next_check_at, and no money was posted for them.)
+    for (const [ref, ageMin] of [
+      [`STUCK${newKey()}`, 11],
+      [`FRESH${newKey()}`, 2],
+    ] as const)
+      await t.db.query(
+        `insert into game_transfers (reference, member_id, provider, direction, amount, status, from_account,
+           to_account, next_check_at, created_at, updated_at)
+         values ($1, (select id from members where phone = $2), (select code from game_providers limit 1), 'IN',
+           4200, 'PENDING', 'wallet', 'game', '2100-01-01', $3, $3)`,
+        [ref, m.reg.username, new Date(t.clock.now().getTime() - ageMin * 60_000)],
+      );
+
+    const after = (await con('GET', '/api/console/queues', admin.token)).body.tiles as QueueTile[];
+    for (const [queue, n, sum] of [
+      ['bankLines', 1, 123.45],
+      ['withdrawals', 1, 160.5],
+      ['qr', 1, 70],
+      ['transfers', 1, 42],
+      ['chats', 1, 0],
+    ] as const) {
+      expect([queue, tileOf(after, queue).count - tileOf(before, queue).count]).toEqual([queue, n]);
+      if (queue !== 'chats')
+        expect([queue, round(sumOf(tileOf(after, queue)) - sumOf(tileOf(before, queue)))]).toEqual([
+          queue,
+          sum,
+        ]);
+    }
+    const [line] = await t.db.query<{ received_at: Date }>(
+      'select received_at from bank_feed_items where reference = $1',
+      [reference],
+    );
+    const ages = (await con('GET', '/api/console/queues', admin.token)).body.tiles as QueueTile[];
+    t.clock.advance(10 * 60_000);
+    const later = (await con('GET', '/api/console/queues', admin.token)).body.tiles as QueueTile[];
+    for (const queue of ['bankLines', 'withdrawals', 'qr', 'chats', 'transfers'])
+      expect([queue, tileOf(later, queue).oldestAgeS! - tileOf(ages, queue).oldestAgeS!]).toEqual([
+        queue,
+        600,
+      ]);
+    if (!before.find((x) => x.queue === 'bankLines')!.count)
+      expect(tileOf(later, 'bankLines').oldestAt).toBe(line!.received_at.toISOString());
+
+    // Each role, only the tiles it may read.
+    const support = await staff('support');
+    const tiles = (await con('GET', '/api/console/queues', support.token)).body.tiles as QueueTile[];
+    expect(tiles.map((x) => x.queue)).toEqual(['chats']);
+    expectError(await con('GET', '/api/console/queues/bank-lines', support.token), 403, 'FORBIDDEN');
+    expectError(await con('GET', '/api/console/queues', m.token), 401, 'UNAUTHORIZED');
+    await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
+    await t.db.query(`delete from game_transfers where next_check_at = '2100-01-01'`);
+  });
+
+  it('[console] matching a bank line: candidates by notice and account digits; two staff at once credit it once', async () => {
+    const m = await registerAndLogin(t.app);
+    const notice = await call(t.app, 'POST', '/api/wallet/add', {
+      token: m.token,
+      body: { amount: 302 },
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(notice.status).toBe(200);
+    const reference = await unmatchedLine(300);
+    const [a, b] = [await staff('finance'), await staff('finance')];
+    const queue = await con('GET', '/api/console/queues/bank-lines', a.token);
+    const line = (
+      queue.body.items as Array<{ reference: string; candidates: Array<Record<string, unknown>> }>
+    ).find((l) => l.reference === reference)!;
+    expect(line.candidates).toContainEqual(
+      expect.objectContaining({ phone: m.reg.username, why: ['notice'], noticeId: notice.body.depositId }),
+    );
+    // Without a fresh TOTP code a money action is refused.
+    t.clock.advance(6 * 60_000);
+    expectError(
+      await con('POST', `/api/console/queues/bank-lines/${reference}/match`, a.token, {
+        phone: m.reg.username,
+      }),
+      401,
+      'STEP_UP_REQUIRED',
+    );
+    const answers = await Promise.all(
+      [a, b].map((s) =>
+        con('POST', `/api/console/queues/bank-lines/${reference}/match`, s.token, {
+          phone: m.reg.username,
+          noticeId: notice.body.depositId,
+          code: codeOf(s),
+        }),
+      ),
+    );
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 404]);
+    expect(await walletAmount(t.app, m.token)).toBe(300);
+    const audit = await t.db.query<{
+      actor: string;
+      before: { outcome: string };
+      after: { outcome: string };
+    }>(`select actor, before, after from staff_audit where action = 'bank-line.match' and target = $1`, [
+      reference,
+    ]);
+    expect(audit.length).toBe(1);
+    expect(audit[0]).toMatchObject({ before: { outcome: 'UNMATCHED' }, after: { outcome: 'CREDITED' } });
+    expect([a.username, b.username]).toContain(audit[0]!.actor);
+    await expectLedgerSound(t.db);
+  });
+
+  it('[console] a rejected withdrawal returns the money and its reason reaches the member; the staff socket hears the change', async () => {
+    await t.db.query(
+      `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
+       on conflict (key) do update set value = excluded.value`,
+    );
+    try {
+      const finance = await staff('finance');
+      const nudges: number[] = [];
+      const staffSocket = await socketOf({ staffToken: finance.token });
+      staffSocket.on(QUEUES_CHANGED_EVENT, () => nudges.push(1));
+      await expect(socketOf({ staffToken: 'not-a-staff-token-at-all-000' })).rejects.toThrow('UNAUTHORIZED');
+
+      const m = await registerAndLogin(t.app);
+      await bankTransfer(t.app, m.reg, 200);
+      const member = await socketOf({ token: m.token });
+      const heard: ChatMessage[] = [];
+      member.on(REALTIME_EVENTS.chatMessage, (msg: ChatMessage) => heard.push(msg));
+      await new Promise((r) => member.emit(REALTIME_EVENTS.chatJoin, r));
+      const w = await withdraw(t.app, m.token, 150);
+      const id = w.body.withdrawalId as string;
+      expect(
+        await eventually(
+          async () => nudges.length,
+          (n) => n > 0,
+        ),
+      ).toBeGreaterThan(0);
+      const listed = await con('GET', '/api/console/queues/withdrawals', finance.token);
+      expect((listed.body.items as Array<{ withdrawalId: string }>).map((x) => x.withdrawalId)).toContain(id);
+
+      const seen = nudges.length;
+      const rejected = await con('POST', `/api/console/queues/withdrawals/${id}/reject`, finance.token, {
+        reason: 'The account name does not match',
+        code: codeOf(finance),
+      });
+      expect(rejected.body).toEqual({ withdrawalId: id, status: 'REJECTED' });
+      expect(await walletAmount(t.app, m.token)).toBe(200);
+      const got = await eventually(
+        async () => heard,
+        (h) => h.length > 0,
+      );
+      expect(got[0]).toMatchObject({
+        sender: 'operator',
+        name: finance.username,
+        message: { message_type: 'text', payload: { text: 'The account name does not match' } },
+      });
+      expect(
+        await eventually(
+          async () => nudges.length,
+          (n) => n > seen,
+        ),
+      ).toBeGreaterThan(seen);
+      expectError(
+        await con('POST', `/api/console/queues/withdrawals/${id}/reject`, finance.token, { reason: 'again' }),
+        409,
+        'WITHDRAWAL_NOT_PENDING',
+      );
+      await expectLedgerSound(t.db);
+    } finally {
+      await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
+    }
+  });
+});
+
+describe('chat console [console]', () => {
+  it('[console] the oldest waiting first with the member context; a reply reaches the member live; assign and close', async () => {
+    const support = await staff('support');
+    const first = await registerAndLogin(t.app);
+    await bankTransfer(t.app, first.reg, 99);
+    await sendText(t.app, { token: first.token }, 'hello, first');
+    t.clock.advance(60_000);
+    const second = await registerAndLogin(t.app);
+    await sendText(t.app, { token: second.token }, 'hello, second');
+
+    const list = await con('GET', '/api/console/chats', support.token);
+    const items = list.body.items as Array<{ id: string; phone: string | null; waitingSince: string | null }>;
+    const order = items.filter((c) => c.waitingSince).map((c) => c.phone);
+    expect(order.indexOf(first.reg.username)).toBeLessThan(order.indexOf(second.reg.username));
+    const conv = items.find((c) => c.phone === first.reg.username)!;
+
+    const member = await socketOf({ token: first.token });
+    const heard: ChatMessage[] = [];
+    member.on(REALTIME_EVENTS.chatMessage, (msg: ChatMessage) => heard.push(msg));
+    await new Promise((r) => member.emit(REALTIME_EVENTS.chatJoin, r));
+
+    const thread = await con('GET', `/api/console/chats/${conv.id}`, support.token);
+    expect(thread.body.member).toMatchObject({ phone: first.reg.username, balance: 99 });
+    expect((thread.body.member as { deposits: unknown[] }).deposits[0]).toMatchObject({
+      amount: 99,
+      status: 'SUCCESS',
+    });
+    expect(
+      (thread.body.messages as ChatMessage[]).some(
+        (x) => x.message.message_type === 'text' && x.message.payload.text === 'hello, first',
+      ),
+    ).toBe(true);
+
+    const assigned = await con('POST', `/api/console/chats/${conv.id}/assign`, support.token);
+    expect(assigned.body.assignedTo).toBe(support.username);
+    const sent = await con('POST', `/api/console/chats/${conv.id}/messages`, support.token, {
+      message: { message_type: 'text', payload: { text: 'We are checking it now' } },
+    });
+    expect(sent.status).toBe(200);
+    const got = await eventually(
+      async () => heard,
+      (h) => h.length > 0,
+    );
+    expect(got[0]).toMatchObject({
+      sender: 'operator',
+      message: { payload: { text: 'We are checking it now' } },
+    });
+    // Answered: no longer waiting.
+    const again = (await con('GET', '/api/console/chats', support.token)).body.items as Array<{
+      id: string;
+      waitingSince: string | null;
+    }>;
+    expect(again.find((c) => c.id === conv.id)!.waitingSince).toBeNull();
+    // A picture: uploaded into the conversation, then sent as media; the member sees it and can load it.
+    const image = new PNG({ width: 4, height: 3 });
+    image.data.fill(200);
+    const form = multipart('shot.png', PNG.sync.write(image), 'file', 'image/png');
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/chats/${conv.id}/image`,
+      headers: { authorization: `Bearer ${support.token}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const media = JSON.parse(uploaded.body) as { fileType: string; filePath: string };
+    expect(media.fileType).toBe('image');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/chats/${conv.id}/image`,
+      headers: { authorization: `Bearer ${first.token}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(refused.statusCode).toBe(401);
+    await con('POST', `/api/console/chats/${conv.id}/messages`, support.token, {
+      message: { message_type: 'media', payload: media },
+    });
+    const pictured = await eventually(
+      async () => heard,
+      (h) => h.length > 1,
+    );
+    expect(pictured[1]).toMatchObject({ message: { message_type: 'media', payload: media } });
+    expect((await t.app.inject({ method: 'GET', url: media.filePath })).statusCode).toBe(200);
+
+    const closed = await con('POST', `/api/console/chats/${conv.id}/close`, support.token);
+    expect(closed.body.closed).toBe(true);
+    const actions = await t.db.query<{ action: string }>(
+      `select action from staff_audit where actor = $1 and target = $2 order by id`,
+      [support.username, conv.id],
+    );
+    expect(actions.map((x) => x.action)).toEqual(['chat.assign', 'chat.reply', 'chat.reply', 'chat.close']);
+    // A finance role reads no chats.
+    const finance = await staff('finance');
+    expectError(await con('GET', '/api/console/chats', finance.token), 403, 'FORBIDDEN');
+  });
+});

@@ -1,0 +1,70 @@
+import type { Locale } from '@krapao/contract';
+import { useSyncExternalStore } from 'react';
+import { currentLocale, i18n, loadLaterTexts } from '../i18n';
+
+type Json = Record<string, unknown>;
+
+// The console's texts are the `console` group of locales/*.json, split out at build time
+// (scripts/vite-split-texts.ts): a member's pages never load them, and the console loads only its
+// active language's. The rest (common texts, error codes) comes from the app's translator.
+const files = import.meta.glob<{ default: Json }>('../i18n/locales/*.json', { query: '?console' });
+
+const loaded = new Map<Locale, Json>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+function emit() {
+  version++;
+  listeners.forEach((l) => l());
+}
+
+/** The console's texts and the app's later texts (error codes among them) of `lng`, fetched once. */
+export async function loadConsoleTexts(lng: Locale = currentLocale()): Promise<void> {
+  const later = loadLaterTexts(lng);
+  if (!loaded.has(lng)) {
+    const file = await files[`../i18n/locales/${lng}.json`]?.().catch(() => undefined);
+    loaded.set(lng, (file?.default.console as Json | undefined) ?? {});
+    emit();
+  }
+  await later;
+}
+
+// A language switched in the console (the shared LanguageSwitch) fetches that language's texts too.
+i18n.subscribe(() => {
+  const lng = currentLocale();
+  if (!loaded.has(lng)) void loadConsoleTexts(lng);
+});
+
+function lookup(lng: Locale, key: string): unknown {
+  let node: unknown = loaded.get(lng);
+  for (const part of key.slice('console.'.length).split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Json)[part];
+  }
+  return node;
+}
+
+/** t(): `console.*` keys from the console's texts, any other from the app's; the key when missing. */
+export function consoleT(key: string, vars?: Record<string, unknown>): string {
+  if (!key.startsWith('console.')) return i18n.t(key, vars);
+  const text = lookup(currentLocale(), key);
+  if (typeof text !== 'string') return key;
+  return vars
+    ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
+    : text;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  const off = i18n.subscribe(listener);
+  return () => {
+    listeners.delete(listener);
+    off();
+  };
+};
+
+/** The console's translation hook: re-renders when the language or a text file changes. */
+export function useT(): typeof consoleT {
+  useSyncExternalStore(subscribe, () => version * 100_000 + i18n.version);
+  return consoleT;
+}

@@ -1,0 +1,176 @@
+import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconChecklist,
+  IconMessages,
+  IconHome,
+  IconListSearch,
+  IconLogout,
+  IconUsers,
+  IconUserShield,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate, NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { console as consoleApi } from '@krapao/contract';
+import { ConsoleError } from '../components/ConsoleError';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { errorCode } from '../../lib/api-client';
+import { consoleCall } from '../api/client';
+import { useMe } from '../api/queries';
+import { PageLoader } from '../components/PageLoader';
+import { useT } from '../i18n';
+import { can, PERMISSIONS, type Permission } from '../permissions';
+import { clearStaffToken } from '../session';
+import { useStaffSocket } from '../use-staff-socket';
+
+interface Entry {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Shown only to a role with this permission (GET /me); the home page to everyone. */
+  permission?: Permission;
+}
+
+const ENTRIES: Entry[] = [
+  { to: '/console', label: 'console.nav.home', icon: <IconHome size={18} /> },
+  {
+    to: '/console/approvals',
+    label: 'console.nav.approvals',
+    icon: <IconChecklist size={18} />,
+    permission: PERMISSIONS.approvalsRead,
+  },
+  {
+    to: '/console/chat',
+    label: 'console.nav.chat',
+    icon: <IconMessages size={18} />,
+    permission: PERMISSIONS.chatRead,
+  },
+  {
+    to: '/console/members',
+    label: 'console.nav.members',
+    icon: <IconUsers size={18} />,
+    permission: PERMISSIONS.membersRead,
+  },
+  {
+    to: '/console/audit',
+    label: 'console.nav.audit',
+    icon: <IconListSearch size={18} />,
+    permission: PERMISSIONS.auditRead,
+  },
+  {
+    to: '/console/staff',
+    label: 'console.nav.staff',
+    icon: <IconUserShield size={18} />,
+    permission: PERMISSIONS.staffRead,
+  },
+];
+
+/** Signs out on the server (best effort) and forgets the session in this tab. */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  return async () => {
+    await consoleCall(consoleApi.signOut).catch(() => {});
+    clearStaffToken();
+    client.clear();
+    await navigate('/console/sign-in', { replace: true });
+  };
+}
+
+/** The console's AppShell: what the role may open in the navbar, who is signed in, the language. */
+export function ConsoleShell() {
+  const t = useT();
+  const me = useMe();
+  // The queues' live nudges (tiles, queue tables, chats), for as long as the console is open.
+  useStaffSocket();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const signOut = useSignOut();
+
+  if (me.isPending) return <PageLoader />;
+  if (me.isError) {
+    return (
+      <Stack p="xl" maw={480} mx="auto">
+        <ConsoleError code={errorCode(me.error)} />
+        <Button variant="light" onClick={() => void me.refetch()}>
+          {t('console.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  // A first sign-in left half-way (a reload): the sign-in page finishes it.
+  if (me.data.mustChangePassword || me.data.mustEnrolTotp) {
+    return <Navigate to="/console/sign-in" replace state={{ resume: true }} />;
+  }
+
+  const entries = ENTRIES.filter((e) => !e.permission || can(me.data, e.permission));
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header className="console-header">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              color="white"
+              aria-label={t('console.nav.menu')}
+            />
+            <Text className="console-brand" c="white" size="lg">
+              {t('console.title')}
+            </Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <LanguageSwitch />
+            <Stack gap={0} align="flex-end" visibleFrom="xs">
+              <Text fw={600} size="sm" c="white" data-testid="console-username">
+                {me.data.username}
+              </Text>
+              <Badge size="sm" variant="white">
+                {t(`console.roles.${me.data.role}`)}
+              </Badge>
+            </Stack>
+            <Button
+              variant="subtle"
+              color="gray.0"
+              size="sm"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => void signOut()}
+            >
+              {t('console.signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('console.nav.label')}>
+        {entries.map((e) => (
+          <NavLink
+            key={e.to}
+            component={RouterLink}
+            to={e.to}
+            end={e.to === '/console'}
+            label={t(e.label)}
+            leftSection={e.icon}
+            active={
+              e.to === '/console'
+                ? pathname === '/console' || pathname === '/console/'
+                : pathname.startsWith(e.to)
+            }
+            onClick={close}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main className="console-main">
+        <div className="console-page">
+          <Outlet context={me.data} />
+        </div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

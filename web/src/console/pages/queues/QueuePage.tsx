@@ -1,0 +1,395 @@
+import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { BankLine, QueuedWithdrawal } from '@krapao/contract';
+import { useState, type ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useLocale } from '../../../i18n/react';
+import { notifySuccess } from '../../../lib/notify';
+import { errorCode } from '../../../lib/api-client';
+import { ConsoleError } from '../../components/ConsoleError';
+import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
+import { ReasonModal } from '../../components/ReasonModal';
+import { actionError, useStepUp } from '../../components/StepUp';
+import { formatAmount, formatBangkok } from '../../format';
+import { useT } from '../../i18n';
+import { actions, isTableQueue, useQueueAction, useQueueList, type TableQueue } from './queue-api';
+
+interface Slip {
+  slipId: string;
+  phone: string;
+  status: string;
+  note: string | null;
+  amount: number | null;
+  currency: string;
+  createdAt: string;
+}
+interface Transfer {
+  reference: string;
+  phone: string;
+  provider: string;
+  direction: string;
+  amount: number;
+  currency: string;
+  createdAt: string;
+  checks: number;
+}
+interface RefusedQr {
+  id: string;
+  provider: string;
+  orderId: string;
+  amount: number;
+  currency: string | null;
+  paidAt: string;
+  reason: string;
+  memberPhone: string | null;
+}
+
+/** Runs an action (with step-up when the server asks for it), then says it is done or why not. */
+function useRunner() {
+  const t = useT();
+  const stepUp = useStepUp();
+  const [error, setError] = useState<string | null>(null);
+  const run = async (attempt: (code?: string) => Promise<unknown>) => {
+    setError(null);
+    try {
+      await stepUp.run(attempt);
+      notifySuccess(t('console.queues.done'));
+      return true;
+    } catch (e) {
+      setError(actionError(e));
+      return false;
+    }
+  };
+  return { run, error, modal: stepUp.modal };
+}
+
+function Head({ cols }: { cols: string[] }) {
+  const t = useT();
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {cols.map((c) => (
+          <Table.Th key={c}>{t(`console.queues.col.${c}`)}</Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+function BankLines({ items }: { items: BankLine[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const runner = useRunner();
+  const match = useQueueAction(actions.match);
+  const [phones, setPhones] = useState<Record<string, string>>({});
+  const doMatch = (line: BankLine, phone: string, noticeId?: string) =>
+    runner.run((code) =>
+      match.mutateAsync({
+        reference: line.reference,
+        phone,
+        ...(noticeId ? { noticeId } : {}),
+        ...(code ? { code } : {}),
+      }),
+    );
+  return (
+    <>
+      {runner.error && <ConsoleError code={runner.error} />}
+      <Table striped highlightOnHover>
+        <Head cols={['received', 'amount', 'from', 'reference', 'candidates', 'match']} />
+        <Table.Tbody>
+          {items.map((l) => (
+            <Table.Tr key={l.reference}>
+              <Table.Td>{formatBangkok(l.receivedAt)}</Table.Td>
+              <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {formatAmount(l.amount, l.currency ?? '', locale)}
+              </Table.Td>
+              <Table.Td>
+                {l.fromBankCode} {l.fromAccountNo}
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {l.reference}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={4}>
+                  {l.candidates.length === 0 && (
+                    <Text size="sm" c="dimmed">
+                      {t('console.queues.noCandidates')}
+                    </Text>
+                  )}
+                  {l.candidates.map((c) => (
+                    <Group key={c.memberId} gap="xs" wrap="wrap">
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {c.name} · {c.phone}
+                      </Text>
+                      {c.why.map((w) => (
+                        <Badge key={w} size="sm" variant="light" style={{ overflow: 'visible' }}>
+                          {t(`console.queues.why.${w}`)}
+                          {w === 'notice' && c.noticeAmount !== null ? ` ${c.noticeAmount}` : ''}
+                        </Badge>
+                      ))}
+                      <Button
+                        size="compact-xs"
+                        onClick={() => void doMatch(l, c.phone, c.noticeId ?? undefined)}
+                      >
+                        {t('console.queues.matchTo')}
+                      </Button>
+                    </Group>
+                  ))}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <TextInput
+                    size="xs"
+                    w={130}
+                    placeholder={t('console.queues.phone')}
+                    aria-label={t('console.queues.phone')}
+                    value={phones[l.reference] ?? ''}
+                    onChange={(e) => setPhones({ ...phones, [l.reference]: e.currentTarget.value })}
+                  />
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    disabled={!phones[l.reference]?.trim()}
+                    onClick={() => void doMatch(l, phones[l.reference]!.trim())}
+                  >
+                    {t('console.queues.match')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {runner.modal}
+    </>
+  );
+}
+
+function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const runner = useRunner();
+  const approve = useQueueAction(actions.approve);
+  const reject = useQueueAction(actions.reject);
+  const [rejecting, setRejecting] = useState<QueuedWithdrawal | null>(null);
+  return (
+    <>
+      {runner.error && <ConsoleError code={runner.error} />}
+      <Table striped highlightOnHover>
+        <Head cols={['created', 'member', 'amount', 'account', 'actions']} />
+        <Table.Tbody>
+          {items.map((w) => (
+            <Table.Tr key={w.withdrawalId}>
+              <Table.Td>{formatBangkok(w.createdAt)}</Table.Td>
+              <Table.Td>
+                {w.name} · {w.phone}
+              </Table.Td>
+              <Table.Td fw={600}>{formatAmount(w.amount, w.currency, locale)}</Table.Td>
+              <Table.Td>
+                {w.bankCode} {w.bankAccountNo} · {w.bankAccountName}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    onClick={() =>
+                      void runner.run((code) =>
+                        approve.mutateAsync({ id: w.withdrawalId, ...(code ? { code } : {}) }),
+                      )
+                    }
+                  >
+                    {t('console.queues.approve')}
+                  </Button>
+                  <Button size="compact-sm" color="red" variant="light" onClick={() => setRejecting(w)}>
+                    {t('console.queues.reject')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <ReasonModal
+        opened={rejecting !== null}
+        title={t('console.queues.rejectTitle')}
+        confirmLabel={t('console.queues.reject')}
+        confirmColor="red"
+        reasonRequired
+        busy={reject.isPending}
+        onClose={() => setRejecting(null)}
+        onConfirm={(reason) => {
+          const w = rejecting!;
+          setRejecting(null);
+          void runner.run((code) =>
+            reject.mutateAsync({ id: w.withdrawalId, reason, ...(code ? { code } : {}) }),
+          );
+        }}
+      >
+        <Text size="sm">{t('console.queues.rejectHint')}</Text>
+      </ReasonModal>
+      {runner.modal}
+    </>
+  );
+}
+
+function Slips({ items }: { items: Slip[] }) {
+  const locale = useLocale();
+  return (
+    <Table striped>
+      <Head cols={['created', 'member', 'amount', 'status', 'note']} />
+      <Table.Tbody>
+        {items.map((s) => (
+          <Table.Tr key={s.slipId}>
+            <Table.Td>{formatBangkok(s.createdAt)}</Table.Td>
+            <Table.Td>{s.phone}</Table.Td>
+            <Table.Td>{s.amount === null ? '–' : formatAmount(s.amount, s.currency, locale)}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={s.status === 'FAILED' ? 'red' : 'yellow'}>
+                {s.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{s.note ?? ''}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Transfers({ items }: { items: Transfer[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const runner = useRunner();
+  const check = useQueueAction(actions.check);
+  return (
+    <>
+      {runner.error && <ConsoleError code={runner.error} />}
+      <Table striped>
+        <Head cols={['created', 'member', 'amount', 'provider', 'checks', 'actions']} />
+        <Table.Tbody>
+          {items.map((x) => (
+            <Table.Tr key={x.reference}>
+              <Table.Td>{formatBangkok(x.createdAt)}</Table.Td>
+              <Table.Td>{x.phone}</Table.Td>
+              <Table.Td fw={600}>{formatAmount(x.amount, x.currency, locale)}</Table.Td>
+              <Table.Td>
+                {x.provider} · {x.direction}
+              </Table.Td>
+              <Table.Td>{x.checks}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => void runner.run(() => check.mutateAsync(x))}
+                >
+                  {t('console.queues.askAgain')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {runner.modal}
+    </>
+  );
+}
+
+function Qr({ items }: { items: RefusedQr[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const runner = useRunner();
+  const credit = useQueueAction(actions.qrCredit);
+  const refunded = useQueueAction(actions.qrRefunded);
+  const [phones, setPhones] = useState<Record<string, string>>({});
+  return (
+    <>
+      {runner.error && <ConsoleError code={runner.error} />}
+      <Table striped>
+        <Head cols={['paid', 'member', 'amount', 'provider', 'why', 'actions']} />
+        <Table.Tbody>
+          {items.map((q) => (
+            <Table.Tr key={q.id}>
+              <Table.Td>{formatBangkok(q.paidAt)}</Table.Td>
+              <Table.Td>
+                {q.memberPhone ?? (
+                  <TextInput
+                    size="xs"
+                    w={130}
+                    placeholder={t('console.queues.phone')}
+                    aria-label={t('console.queues.phone')}
+                    value={phones[q.id] ?? ''}
+                    onChange={(e) => setPhones({ ...phones, [q.id]: e.currentTarget.value })}
+                  />
+                )}
+              </Table.Td>
+              <Table.Td fw={600}>{formatAmount(q.amount, q.currency ?? '', locale)}</Table.Td>
+              <Table.Td>
+                {q.provider} · {q.orderId}
+              </Table.Td>
+              <Table.Td>{q.reason}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    onClick={() =>
+                      void runner.run((code) =>
+                        credit.mutateAsync({
+                          id: q.id,
+                          ...(phones[q.id]?.trim() ? { phone: phones[q.id]!.trim() } : {}),
+                          ...(code ? { code } : {}),
+                        }),
+                      )
+                    }
+                  >
+                    {t('console.queues.credit')}
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => void runner.run(() => refunded.mutateAsync({ id: q.id }))}
+                  >
+                    {t('console.queues.refunded')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {runner.modal}
+    </>
+  );
+}
+
+function QueueTable({ queue }: { queue: TableQueue }) {
+  const t = useT();
+  const list = useQueueList(queue);
+  if (list.isPending) return <PageLoader />;
+  if (list.isError) return <ConsoleError code={errorCode(list.error)} />;
+  const items = list.data.items;
+  if (!items.length) return <Text c="dimmed">{t('console.home.queues.empty')}</Text>;
+  const tables: Record<TableQueue, ReactNode> = {
+    bankLines: <BankLines items={items as BankLine[]} />,
+    withdrawals: <Withdrawals items={items as QueuedWithdrawal[]} />,
+    slips: <Slips items={items as Slip[]} />,
+    transfers: <Transfers items={items as Transfer[]} />,
+    qr: <Qr items={items as RefusedQr[]} />,
+  };
+  return tables[queue];
+}
+
+/** One work queue's rows, oldest first, with its actions; live through the staff socket's nudge. */
+export default function QueuePage() {
+  const t = useT();
+  const { queue } = useParams();
+  if (!isTableQueue(queue)) return <Navigate to="/console" replace />;
+  return (
+    <>
+      <PageTitle title={t(`console.home.queues.${queue}`)} sub={t('console.queues.oldestFirst')} />
+      <QueueTable key={queue} queue={queue} />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ConsoleMe } from '@krapao/contract';
+
+/**
+ * The permission names the console shows or hides things by. The server's permission table
+ * (server/src/modules/staff/permissions.ts) is the truth and refuses what a role may not do; the console
+ * only hides what GET /api/console/me does not list.
+ */
+export const PERMISSIONS = {
+  membersRead: 'members.read',
+  membersFreeze: 'members.freeze',
+  staffRead: 'staff.read',
+  staffManage: 'staff.manage',
+  adjustmentsMake: 'adjustments.make',
+  approvalsRead: 'approvals.read',
+  approvalsDecide: 'approvals.decide',
+  auditRead: 'audit.read',
+  chatRead: 'chat.read',
+  chatAnswer: 'chat.answer',
+} as const;
+export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+/** Deciding a request of each kind (a role change is the admin's, server DECIDE_PERMISSION). */
+export const DECIDE_PERMISSION: Record<string, Permission> = {
+  adjustment: PERMISSIONS.approvalsDecide,
+  withdrawal: PERMISSIONS.approvalsDecide,
+  'payout-account': PERMISSIONS.approvalsDecide,
+  role: PERMISSIONS.staffManage,
+};
+
+export function can(me: Pick<ConsoleMe, 'permissions'> | undefined, permission: Permission): boolean {
+  return me?.permissions.includes(permission) ?? false;
+}

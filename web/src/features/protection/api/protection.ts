@@ -1,0 +1,48 @@
+import { protection, type Protection, type ProtectionLimits } from '@krapao/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+
+/** The only place the protection query key is spelled. */
+export const protectionKeys = { all: () => ['protection'] as const };
+
+/** GET /api/protection: limits in force, a waiting increase, this period's use, a block, this sign-in. */
+export const useProtection = (enabled = true) =>
+  useQuery({
+    queryKey: protectionKeys.all(),
+    queryFn: ({ signal }) => callApi(protection.get, undefined, { signal }),
+    enabled,
+    staleTime: 15_000,
+  });
+
+/** Every change answers the whole state: it replaces the cached one. */
+function useProtectionChange<I>(call: (input: I) => Promise<Protection>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (next: Protection) => client.setQueryData(protectionKeys.all(), next),
+  });
+}
+
+export const useSetLimits = () =>
+  useProtectionChange((limits: ProtectionLimits) => callApi(protection.setLimits, limits));
+
+export const useConfirmLimits = () => useProtectionChange(() => callApi(protection.confirmLimits));
+
+export const useSetRealityCheck = () =>
+  useProtectionChange((minutes: Protection['realityCheckMinutes']) =>
+    callApi(protection.setRealityCheck, { minutes }),
+  );
+
+export type BlockRequest = { kind: 'TIMEOUT'; days: number } | { kind: 'EXCLUSION'; months: number };
+
+export const useBlock = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (req: BlockRequest) =>
+      req.kind === 'TIMEOUT'
+        ? callApi(protection.timeout, { days: req.days as 1 | 7 | 30 | 42 })
+        : callApi(protection.exclusion, { months: req.months as 6 | 12 | 60 }),
+    // Game balances came back to the wallet: every money figure is read again.
+    onSuccess: () => void client.invalidateQueries(),
+  });
+};

@@ -1,0 +1,114 @@
+import { Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  PROTECTION_LIMIT_KEYS,
+  type Protection,
+  type ProtectionLimitKey,
+  type ProtectionLimits,
+} from '@krapao/contract';
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useMoneyText } from '../../../components/Money';
+import { useTranslation } from '../../../i18n/react';
+import { errorCode } from '../../../lib/api-client';
+import { bahtToMinor, formatMoneyInput, minorToBaht, parseMoneyInput } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { useSetLimits } from '../api/protection';
+
+type Texts = Record<ProtectionLimitKey, string>;
+
+const textsOf = (limits: ProtectionLimits): Texts =>
+  Object.fromEntries(
+    PROTECTION_LIMIT_KEYS.map((k) => [k, limits[k] === null ? '' : formatMoneyInput(bahtToMinor(limits[k]))]),
+  ) as Texts;
+
+const PERIODS = [
+  ['Day', 'protection.day'],
+  ['Week', 'protection.week'],
+  ['Month', 'protection.month'],
+] as const;
+
+/**
+ * The six limits as one set (the server takes the whole set each time): an empty field is no limit.
+ * Under each field, what the current period has used.
+ */
+export function LimitsForm({ state }: { state: Protection }) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const save = useSetLimits();
+  const [texts, setTexts] = useState<Texts>(() => textsOf(state.limits));
+  const parsed = Object.fromEntries(
+    PROTECTION_LIMIT_KEYS.map((k) => [k, texts[k].trim() === '' ? null : parseMoneyInput(texts[k])]),
+  ) as Record<ProtectionLimitKey, number | null>;
+  const invalid = PROTECTION_LIMIT_KEYS.filter(
+    (k) => texts[k].trim() !== '' && (parsed[k] === null || parsed[k] === 0),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid.length || save.isPending) return;
+    const limits = Object.fromEntries(
+      PROTECTION_LIMIT_KEYS.map((k) => [k, parsed[k] === null ? null : minorToBaht(parsed[k])]),
+    ) as ProtectionLimits;
+    save.mutate(limits, {
+      onSuccess: (next) => {
+        setTexts(textsOf(next.limits));
+        notifySuccess(t(next.pending ? 'protection.savedWaiting' : 'protection.saved'));
+      },
+    });
+  };
+
+  const group = (kind: 'deposit' | 'loss') => (
+    <Stack gap={6}>
+      <Title order={2} fz={16}>
+        {t(`protection.${kind}`)}
+      </Title>
+      <Text fz="sm" c="dimmed">
+        {t(`protection.${kind}Help`)}
+      </Text>
+      <SimpleGrid cols={3} spacing="xs">
+        {PERIODS.map(([period, label]) => {
+          const key = `${kind}${period}` as ProtectionLimitKey;
+          return (
+            <TextInput
+              key={key}
+              label={t(label)}
+              name={key}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('protection.none')}
+              value={texts[key]}
+              error={invalid.includes(key) ? ' ' : undefined}
+              // The fields line up across the row; what the period used goes under each.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              description={t('protection.used', {
+                amount: money(bahtToMinor(state.used[key]), state.currency),
+              })}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setTexts((prev) => ({ ...prev, [key]: value }));
+              }}
+            />
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="limits-form">
+      <Stack gap="md">
+        {group('deposit')}
+        {state.depositLeft !== null && (
+          <Text fz="sm" fw={600} data-testid="deposit-left">
+            {t('protection.depositLeft', { amount: money(bahtToMinor(state.depositLeft), state.currency) })}
+          </Text>
+        )}
+        {group('loss')}
+        {save.isError && <ErrorAlert code={errorCode(save.error)} />}
+        <Button type="submit" fullWidth loading={save.isPending} disabled={invalid.length > 0}>
+          {t('protection.save')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

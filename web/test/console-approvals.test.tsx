@@ -1,0 +1,124 @@
+import { console as consoleApi, type Approval } from '@krapao/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, json, type Call } from './api';
+import { FIRST_LOAD, renderConsole } from './console';
+import { location } from './render';
+
+const waiting: Approval = consoleApi.approvalSchema.parse({
+  id: 'apr_1',
+  kind: 'adjustment',
+  payload: {
+    memberId: 'm_1',
+    phone: '0812345678',
+    amount: -120.5,
+    currency: 'BAHT',
+    reason: 'double credit',
+  },
+  maker: 'finance.two',
+  createdAt: '2026-11-26T02:00:00.000Z',
+  status: 'AWAITING_APPROVAL',
+  decidedBy: null,
+  decidedAt: null,
+  reason: null,
+});
+
+function approvalsApi(approve: (call: Call) => Response) {
+  return {
+    'GET /api/console/approvals': () => json({ items: [waiting] }),
+    'POST /api/console/approvals/apr_1/approve': approve,
+  };
+}
+
+async function openApprove(handlers: ReturnType<typeof approvalsApi>) {
+  const view = await renderConsole('/console/approvals', 'finance', handlers);
+  const row = await screen.findByTestId('approval-apr_1', {}, FIRST_LOAD);
+  expect(within(row).getByText('-120.50 BAHT')).toBeTruthy();
+  expect(within(row).getByText('finance.two')).toBeTruthy();
+  expect(within(row).getByText('26/11/2026 09:00:00')).toBeTruthy();
+  await view.user.click(within(row).getByRole('button', { name: 'Approve' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Approve this request?' });
+  await view.user.type(within(dialog).getByLabelText('Reason (optional)'), 'checked the statement');
+  await view.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+  return view;
+}
+
+describe('console approvals', { timeout: 45_000 }, () => {
+  it('[console] a money approval the server answers STEP_UP_REQUIRED asks for a TOTP code and sends it again with it', async () => {
+    const { api, user, router } = await openApprove(
+      approvalsApi((call) =>
+        (call.body as { code?: string }).code === '246810'
+          ? json({
+              ...waiting,
+              status: 'APPROVED',
+              decidedBy: 'finance.one',
+              decidedAt: '2026-11-26T03:00:00.000Z',
+            })
+          : fail('STEP_UP_REQUIRED', 401),
+      ),
+    );
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm with your code' });
+    // A wrong code keeps the small modal open and says so.
+    await user.type(within(stepUp).getByLabelText('Code'), '111111');
+    await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(stepUp).findByText('That code was not accepted. Enter the current one.'),
+    ).toBeTruthy();
+    await user.type(within(stepUp).getByLabelText('Code'), '246810');
+    await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Approved.')).toBeTruthy();
+
+    const calls = api.callsTo('POST', '/api/console/approvals/apr_1/approve').map((c) => c.body);
+    expect(calls).toEqual([
+      { reason: 'checked the statement' },
+      { reason: 'checked the statement', code: '111111' },
+      { reason: 'checked the statement', code: '246810' },
+    ]);
+    // STEP_UP_REQUIRED is a 401 that does not end the session.
+    expect(location(router)).toBe('/console/approvals');
+    expect(sessionStorage.getItem('console_token')).not.toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("[console] approving one's own request says FOUR_EYES in words", async () => {
+    await openApprove(approvalsApi(() => fail('FOUR_EYES', 403)));
+    const dialog = screen.getByRole('dialog', { name: 'Approve this request?' });
+    expect(
+      await within(dialog).findByText('Another staff member must decide on your own request.'),
+    ).toBeTruthy();
+  });
+
+  it('[console] a request someone else decided meanwhile says ALREADY_DECIDED in words', async () => {
+    await openApprove(approvalsApi(() => fail('ALREADY_DECIDED', 409)));
+    const dialog = screen.getByRole('dialog', { name: 'Approve this request?' });
+    expect(await within(dialog).findByText('This request has already been decided.')).toBeTruthy();
+  });
+
+  it('[console] rejecting needs a reason', async () => {
+    const { api, user } = await renderConsole('/console/approvals', 'finance', {
+      'GET /api/console/approvals': () => json({ items: [waiting] }),
+      'POST /api/console/approvals/apr_1/reject': () =>
+        json({
+          ...waiting,
+          status: 'REJECTED',
+          decidedBy: 'finance.one',
+          decidedAt: '2026-11-26T03:00:00.000Z',
+        }),
+    });
+    await user.click(
+      within(await screen.findByTestId('approval-apr_1', {}, FIRST_LOAD)).getByRole('button', {
+        name: 'Reject',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Write a reason.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/console/approvals/apr_1/reject')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason'), 'no such double credit');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Rejected.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/console/approvals/apr_1/reject')[0]?.body).toEqual({
+      reason: 'no such double credit',
+    });
+  });
+});

@@ -1,0 +1,187 @@
+// The console's queue tiles (live through the staff socket's nudge) and the chat console. socket.io-client
+// is replaced by a recorder: the test fires the server's "queues changed" itself.
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { consoleQueues, QUEUES_CHANGED_EVENT, type QueueTile } from '@krapao/contract';
+import { json } from './api';
+import { FIRST_LOAD, renderConsole, STAFF_TOKEN } from './console';
+
+type Listener = (...args: unknown[]) => void;
+const sockets: Array<{ auth: unknown; fire: (event: string) => void; closed: boolean }> = [];
+vi.mock('socket.io-client', () => ({
+  io: (opts: { auth: unknown }) => {
+    const listeners = new Map<string, Set<Listener>>();
+    const made = {
+      auth: opts.auth,
+      closed: false,
+      fire: (event: string) => listeners.get(event)?.forEach((fn) => fn()),
+    };
+    sockets.push(made);
+    const socket = {
+      on(event: string, fn: Listener) {
+        if (!listeners.has(event)) listeners.set(event, new Set());
+        listeners.get(event)!.add(fn);
+        return socket;
+      },
+      close() {
+        made.closed = true;
+      },
+    };
+    return socket;
+  },
+}));
+
+const tile = (queue: QueueTile['queue'], count: number, amount: number): QueueTile =>
+  consoleQueues.queueTileSchema.parse({
+    queue,
+    count,
+    oldestAt: '2026-11-26T02:00:00.000Z',
+    oldestAgeS: 75 * 60,
+    sums: queue === 'chats' ? [] : [{ currency: 'BAHT', amount }],
+  });
+
+describe('console queues', { timeout: 45_000 }, () => {
+  it('[console] the home tiles show count, oldest age and sum, change live on the staff socket, and open their queue', async () => {
+    let count = 2;
+    const view = await renderConsole('/console', 'finance', {
+      'GET /api/console/queues': () =>
+        json({ tiles: [tile('bankLines', count, count * 100.25)], at: '2026-11-26T03:15:00.000Z' }),
+      'GET /api/console/approvals': () => json({ items: [] }),
+      'GET /api/console/queues/bank-lines': () =>
+        json({
+          items: [
+            {
+              reference: 'REF1',
+              fromBankCode: 'KBANK',
+              fromAccountNo: 'xxx1234',
+              toAccountNo: '0481234567',
+              amount: 300,
+              currency: 'BAHT',
+              receivedAt: '2026-11-26T02:00:00.000Z',
+              candidates: [
+                {
+                  memberId: 'm1',
+                  phone: '0812345678',
+                  name: 'Somchai',
+                  why: ['notice'],
+                  noticeId: 'D9',
+                  noticeAmount: 302,
+                },
+              ],
+            },
+          ],
+        }),
+      'POST /api/console/queues/bank-lines/REF1/match': () =>
+        json({ reference: 'REF1', memberId: 'm1', depositId: 'D9' }),
+    });
+    const card = await screen.findByTestId('queue-bankLines', {}, FIRST_LOAD);
+    expect(within(card).getByText('2')).toBeTruthy();
+    expect(within(card).getByText('Oldest waiting 1 h 15 min')).toBeTruthy();
+    expect(within(card).getByText('200.50 BAHT')).toBeTruthy();
+    // The staff socket authenticates with the staff token, never a member's.
+    await waitFor(() => expect(sockets.at(-1)?.auth).toEqual({ staffToken: STAFF_TOKEN }));
+    count = 3;
+    sockets.at(-1)!.fire(QUEUES_CHANGED_EVENT);
+    await waitFor(() => expect(within(screen.getByTestId('queue-bankLines')).getByText('3')).toBeTruthy());
+    expect(within(screen.getByTestId('queue-bankLines')).getByText('300.75 BAHT')).toBeTruthy();
+
+    await view.user.click(screen.getByTestId('queue-bankLines'));
+    await screen.findByText('Somchai · 0812345678', {}, FIRST_LOAD);
+    await view.user.click(screen.getByRole('button', { name: 'Credit' }));
+    await waitFor(() =>
+      expect(view.api.callsTo('POST', '/api/console/queues/bank-lines/REF1/match')[0]?.body).toEqual({
+        phone: '0812345678',
+        noticeId: 'D9',
+      }),
+    );
+  });
+
+  it('[console] the chat console: longest waiting first, the member beside the thread, an edited quick reply, assign', async () => {
+    const conversation = (id: string, name: string, waitingSince: string | null) => ({
+      id,
+      memberId: `m${id}`,
+      guestId: null,
+      name,
+      phone: `08100000${id}`,
+      unread: 1,
+      waitingSince,
+      lastMessageAt: '2026-11-26T02:00:00.000Z',
+      closed: false,
+      assignedTo: null,
+    });
+    const view = await renderConsole('/console/chat', 'support', {
+      'GET /api/console/chats': () =>
+        json({
+          items: [conversation('11', 'Somchai', '2026-11-26T01:00:00.000Z'), conversation('12', 'Noi', null)],
+        }),
+      'GET /api/console/chats/11': () =>
+        json({
+          conversation: conversation('11', 'Somchai', '2026-11-26T01:00:00.000Z'),
+          messages: [
+            {
+              id: '1',
+              seq: 1,
+              sender: 'customer',
+              message: { message_type: 'text', payload: { text: 'my deposit has not arrived' } },
+              createdAt: '2026-11-26T01:00:00.000Z',
+              userId: 'm11',
+              guestId: null,
+              name: null,
+              clientId: null,
+              readAt: null,
+            },
+          ],
+          member: {
+            memberId: 'm11',
+            name: 'Somchai',
+            phone: '0810000011',
+            currency: 'BAHT',
+            balance: 1250.5,
+            deposits: [
+              { amount: 500, channel: 'BANK', status: 'SUCCESS', createdAt: '2026-11-25T10:00:00.000Z' },
+            ],
+          },
+        }),
+      'POST /api/console/chats/11/messages': (call) =>
+        json({
+          id: '2',
+          seq: 2,
+          sender: 'operator',
+          message: (call.body as { message: unknown }).message,
+          createdAt: '2026-11-26T03:00:00.000Z',
+          userId: 'm11',
+          guestId: null,
+          name: 'support.one',
+          clientId: null,
+          readAt: null,
+        }),
+      'POST /api/console/chats/11/assign': () =>
+        json({ ...conversation('11', 'Somchai', '2026-11-26T01:00:00.000Z'), assignedTo: 'support.one' }),
+    });
+    await screen.findByText('my deposit has not arrived', {}, FIRST_LOAD);
+    const items = screen.getAllByTestId(/^chat-1/);
+    expect(items.map((x) => x.getAttribute('data-testid'))).toEqual(['chat-11', 'chat-12']);
+    const member = screen.getByTestId('chat-member');
+    expect(within(member).getByText('1,250.50 BAHT')).toBeTruthy();
+    expect(within(member).getByText('500.00 BAHT')).toBeTruthy();
+
+    await view.user.click(screen.getByRole('button', { name: 'Quick replies' }));
+    await view.user.click(await screen.findByRole('menuitem', { name: /checking this now/ }));
+    const box = screen.getByLabelText('Write a reply…');
+    expect((box as HTMLTextAreaElement).value).toBe(
+      'Thank you, we are checking this now. Please wait a moment.',
+    );
+    await view.user.type(box, ' About 5 minutes.');
+    await view.user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(view.api.callsTo('POST', '/api/console/chats/11/messages')[0]?.body).toEqual({
+        message: {
+          message_type: 'text',
+          payload: { text: 'Thank you, we are checking this now. Please wait a moment. About 5 minutes.' },
+        },
+      }),
+    );
+    await view.user.click(screen.getByRole('button', { name: 'Take it' }));
+    await waitFor(() => expect(view.api.callsTo('POST', '/api/console/chats/11/assign')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from './api';
+import { FIRST_LOAD, renderConsole } from './console';
+
+const navOf = async () => within(await screen.findByRole('navigation', { name: 'Console menu' }, FIRST_LOAD));
+// The entries this file is about (other areas add theirs, such as the chat console).
+const MINE = ['Home', 'Approvals', 'Members', 'Audit log', 'Staff'];
+const links = async () =>
+  (await navOf())
+    .getAllByRole('link')
+    .map((a) => a.textContent ?? '')
+    .filter((name) => MINE.includes(name));
+
+describe('console shell', { timeout: 45_000 }, () => {
+  it('[console] the navbar shows only what the role may do: support sees members, not approvals, audit or staff', async () => {
+    await renderConsole('/console', 'support');
+    expect(await links()).toEqual(['Home', 'Members']);
+    expect(screen.getByTestId('console-username').textContent).toBe('support.one');
+    expect(screen.getByText('Support', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    // Its home has no approvals tile either.
+    expect(screen.queryByText('Requests waiting for approval')).toBeNull();
+  });
+
+  it('[console] an admin sees every entry; an auditor reads approvals, audit and staff', async () => {
+    const handlers = { 'GET /api/console/approvals': () => json({ items: [] }) };
+    const admin = await renderConsole('/console', 'admin', handlers);
+    expect(await links()).toEqual(['Home', 'Approvals', 'Members', 'Audit log', 'Staff']);
+    admin.unmount();
+    sessionStorage.clear();
+    await renderConsole('/console', 'auditor', handlers);
+    expect(await links()).toEqual(['Home', 'Approvals', 'Members', 'Audit log', 'Staff']);
+  });
+
+  it('[console] finance sees approvals and members, and the home tile counts waiting requests', async () => {
+    await renderConsole('/console', 'finance', {
+      'GET /api/console/approvals': () =>
+        json({
+          items: [
+            {
+              id: 'apr_1',
+              kind: 'adjustment',
+              payload: { phone: '0812345678', amount: 500, currency: 'BAHT', reason: 'goodwill' },
+              maker: 'finance.two',
+              createdAt: '2026-11-26T02:00:00.000Z',
+              status: 'AWAITING_APPROVAL',
+              decidedBy: null,
+              decidedAt: null,
+              reason: null,
+            },
+          ],
+        }),
+    });
+    expect(await links()).toEqual(['Home', 'Approvals', 'Members']);
+    expect((await screen.findByTestId('tile-approvals')).textContent).toBe('1');
+    // 02:00 UTC is 09:00 in Bangkok.
+    expect(screen.getByText('Oldest since 26/11/2026 09:00:00')).toBeTruthy();
+  });
+
+  it('[console] the language switch changes the console to Thai', async () => {
+    const { user } = await renderConsole('/console', 'support');
+    await navOf();
+    await user.click(screen.getByTitle('ภาษาไทย'));
+    expect(await screen.findByRole('link', { name: 'สมาชิก' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ออกจากระบบ' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,157 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, logIn, mockApi, NO_LIMITS, protectionFixture, type Call } from './api';
+import { errorEn, renderApp } from './render';
+
+const limited = protectionFixture({
+  limits: { ...NO_LIMITS, depositDay: 1000, lossWeek: 500 },
+  used: { depositDay: 300, depositWeek: 300, depositMonth: 300, lossDay: 0, lossWeek: 120, lossMonth: 120 },
+  depositLeft: 700,
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('player protection page', () => {
+  it('[care] shows the limits in force, what the period used and what is left, and saves the whole set', async () => {
+    logIn();
+    const api = mockApi({
+      'GET /api/protection': () => json(limited),
+      'PUT /api/protection/limits': (call: Call) =>
+        json(
+          protectionFixture({
+            limits: { ...NO_LIMITS, depositDay: 500, lossWeek: 500 },
+            pending: {
+              limits: { ...(call.body as typeof NO_LIMITS) },
+              appliesAt: '2026-11-22T10:00:00.000Z',
+              confirmable: false,
+            },
+          }),
+        ),
+    });
+    const { user } = await renderApp('/user/limits');
+    const day = (await screen.findAllByLabelText('Per day'))[0] as HTMLInputElement;
+    expect(day.value).toBe('1000.00');
+    expect(screen.getByTestId('deposit-left').textContent).toBe(
+      'You can still deposit ฿700.00 in this period.',
+    );
+    expect(screen.getAllByText('Used ฿300.00')).toHaveLength(3);
+
+    // Lower the day's deposit limit, raise the month's loss limit from none.
+    await user.clear(day);
+    await user.type(day, '500');
+    const lossMonth = screen.getAllByLabelText('Per month')[1]!;
+    await user.type(lossMonth, '2000');
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/protection/limits')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/protection/limits')[0]!.body).toEqual({
+      ...NO_LIMITS,
+      depositDay: 500,
+      lossWeek: 500,
+      lossMonth: 2000,
+    });
+    // The raise waits: shown with the time it may be confirmed, its button not yet usable.
+    const pending = await screen.findByTestId('pending-limits');
+    expect(within(pending).getByRole('button', { name: 'Confirm new limits' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('[care] an increase whose 24 hours have passed is confirmed; a refusal is shown in words', async () => {
+    logIn();
+    let confirms = 0;
+    const api = mockApi({
+      'GET /api/protection': () =>
+        json(
+          protectionFixture({
+            limits: { ...NO_LIMITS, depositDay: 500 },
+            pending: {
+              limits: { ...NO_LIMITS, depositDay: 2000 },
+              appliesAt: '2026-11-22T10:00:00.000Z',
+              confirmable: true,
+            },
+          }),
+        ),
+      'POST /api/protection/limits/confirm': () =>
+        ++confirms === 1
+          ? json({ message: 'LIMIT_NOT_YET' }, 409)
+          : json(protectionFixture({ limits: { ...NO_LIMITS, depositDay: 2000 } })),
+    });
+    const { user } = await renderApp('/user/limits');
+    const pending = await screen.findByTestId('pending-limits');
+    expect(pending.textContent).toContain('฿2,000.00');
+    await user.click(within(pending).getByRole('button', { name: 'Confirm new limits' }));
+    expect(await screen.findByText(errorEn('LIMIT_NOT_YET'))).toBeTruthy();
+    await user.click(within(pending).getByRole('button', { name: 'Confirm new limits' }));
+    await waitFor(() => expect(screen.queryByTestId('pending-limits')).toBeNull());
+    expect(api.callsTo('POST', '/api/protection/limits/confirm')).toHaveLength(2);
+    expect(((await screen.findAllByLabelText('Per day'))[0] as HTMLInputElement).value).toBe('2000.00');
+  });
+
+  it('[care] a self-exclusion is asked once more, then started; the page says until when', async () => {
+    logIn();
+    const until = '2027-05-21T10:00:00.000Z';
+    const api = mockApi({
+      'POST /api/protection/exclusion': () =>
+        json(protectionFixture({ block: { kind: 'EXCLUSION', until } })),
+    });
+    const { user } = await renderApp('/user/limits');
+    await user.click(await screen.findByRole('button', { name: '6 months' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(api.callsTo('POST', '/api/protection/exclusion')).toHaveLength(0);
+    // Every query is read again after it (game balances came back): the block is then shown.
+    api.calls.length = 0;
+    mockApi({
+      'GET /api/protection': () => json(protectionFixture({ block: { kind: 'EXCLUSION', until } })),
+      'POST /api/protection/exclusion': () =>
+        json(protectionFixture({ block: { kind: 'EXCLUSION', until } })),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Start now' }));
+    expect((await screen.findByTestId('protection-block')).textContent).toContain('self-excluded until');
+    // During a self-exclusion no new break can be asked.
+    expect(screen.getByRole('button', { name: '1 day' })).toHaveProperty('disabled', true);
+  });
+
+  it('[care] the reality check appears after the chosen interval with the time signed in and the session result', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    logIn();
+    const api = mockApi({
+      'GET /api/protection': () =>
+        json(
+          protectionFixture({
+            realityCheckMinutes: 15,
+            session: { signedInAt: '2026-11-21T10:00:00.000Z', elapsedS: 3900, net: -250 },
+          }),
+        ),
+    });
+    const { user } = await renderApp('/user/home');
+    await screen.findByTestId('member-name');
+    await waitFor(() => expect(api.callsTo('GET', '/api/protection').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('dialog', { name: 'Reality check' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(15 * 60_000));
+    const dialog = await screen.findByRole('dialog', { name: 'Reality check' });
+    expect(dialog.textContent).toContain('You have been signed in for 1 h 5 min.');
+    expect(within(dialog).getByTestId('reality-net').textContent).toBe('-฿250.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reality check' })).toBeNull());
+
+    // Again after the next interval; "log out" ends the session.
+    await act(() => vi.advanceTimersByTimeAsync(15 * 60_000));
+    const again = await screen.findByRole('dialog', { name: 'Reality check' });
+    await user.click(within(again).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/logout')).toHaveLength(1));
+  });
+
+  it.each([
+    ['th', 'วงเงินและการพัก', 'รอบนี้ฝากได้อีก'],
+    ['la', 'ວົງເງິນ ແລະ ການພັກ', 'ຮອບນີ້ຝາກໄດ້ອີກ'],
+  ] as const)('[care] the page speaks %s', async (locale, title, left) => {
+    logIn();
+    mockApi({ 'GET /api/protection': () => json(limited) });
+    await renderApp('/user/limits', { locale });
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+    expect(screen.getByTestId('deposit-left').textContent).toContain(left);
+  });
+});
