@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import { root, startServer } from '../../scripts/lib.mjs';
-import { postTo, registerMember, screenshot, useBrowser, type TestMember } from './browser.ts';
+import {
+  confirmWithdrawalInBrowser,
+  postTo,
+  registerMember,
+  screenshot,
+  useBrowser,
+  type TestMember,
+} from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'krapao-games-'));
@@ -191,6 +198,7 @@ describe('games in the browser', () => {
     const withdraw = page.getByRole('dialog', { name: en.withdraw.title });
     await withdraw.getByLabel(/^Amount/).fill('400');
     await withdraw.getByRole('button', { name: en.withdraw.submit }).click();
+    await confirmWithdrawalInBrowser(page, withdraw, m.password);
     await expect.poll(() => withdraw.getByText(en.withdraw.doneTitle).count()).toBe(1);
     await withdraw.getByRole('button', { name: en.withdraw.done }).click();
     await expect.poll(() => main.textContent()).toBe(baht(walletMinor - 40_000));

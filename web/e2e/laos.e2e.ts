@@ -18,6 +18,7 @@ import { LAPNET_AID, parseLapnet } from '../../server/src/payments/lapnet.ts';
 import { root, startServer, webDist } from '../../scripts/lib.mjs';
 import {
   acceptAgreementsInBrowser,
+  confirmWithdrawalInBrowser,
   postTo,
   screenshot,
   useBrowser,
@@ -327,6 +328,7 @@ describe('a Laos build, in Lao', () => {
     const withdraw = page.getByRole('dialog', { name: la.withdraw.title });
     await withdraw.getByLabel(new RegExp(`^${escapeRegExp(la.withdraw.amount)}`)).fill('100000');
     await withdraw.getByRole('button', { name: la.withdraw.submit }).click();
+    await confirmWithdrawalInBrowser(page, withdraw, kipMember.password);
     await expect.poll(() => withdraw.getByText(la.withdraw.doneTitle).count()).toBeGreaterThan(0);
     await expect.poll(() => withdraw.getByText(la.withdraw.status.PENDING).count()).toBeGreaterThan(0);
     await withdraw.getByRole('button', { name: la.withdraw.done }).click();

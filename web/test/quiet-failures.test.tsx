@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fail, json, logIn, mockApi, walletFixture, type Handler } from './api';
 import { gamesWallet, slotFixture } from './games';
 import { errorEn, renderApp } from './render';
+import { confirmWithPin, pinStatus } from './pin';
 
 // ERR-3: failures loading lists, the profile, the agreements or a game's activation hide the loader and
 // say nothing; a failed wallet refresh is only logged; everything else that fails tells the member.
@@ -132,6 +133,7 @@ describe('failures that tell the member', () => {
       {
         'GET /api/wallet': () =>
           json(walletFixture({ wallet: { amount: 900, currency: 'BAHT' }, total: 900 })),
+        'GET /api/account/pin': pinStatus(true),
         'POST /api/wallet/withdraw': () => fail('BONUS_REMAINING', 409),
       },
       'Withdraw',
@@ -139,6 +141,7 @@ describe('failures that tell the member', () => {
     await within(dialog).findByTestId('withdraw-limits');
     await user.type(within(dialog).getByLabelText('Amount'), '200');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await confirmWithPin(user, dialog);
     expect((await within(dialog).findByRole('alert')).textContent).toContain(errorEn('BONUS_REMAINING'));
     expect(errorEn('BONUS_REMAINING')).not.toBe('BONUS_REMAINING');
   });

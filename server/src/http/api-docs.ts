@@ -98,6 +98,8 @@ async function loadDocsPage() {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="referrer" content="no-referrer" />
     <title>Krapao API</title>
+    <!-- The app's icon: without one the browser asks for /favicon.ico, which is no page and answers 404. -->
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <link rel="stylesheet" href="${css}" />
     <link rel="stylesheet" href="${ownCss}" />
   </head>

@@ -32,7 +32,8 @@ const STEP_DONE = 4;
 /**
  * REG-3: the code step survives a reload of the tab (sessionStorage, this tab only): the phone and the
  * code's ticket (its token, reference, expiry and resend time), so a reload does not throw the member back
- * to step 1 and ask for, and wait for, another SMS.
+ * to step 1 and ask for, and wait for, another SMS. A spent or expired code is not resumed: only a new
+ * one helps, and that starts at the phone.
  */
 function savedCodeStep(): { phone: string; ticket: OtpTicket } | null {
   try {
@@ -44,7 +45,8 @@ function savedCodeStep(): { phone: string; ticket: OtpTicket } | null {
       saved &&
       typeof saved.phone === 'string' &&
       saved.ticket?.phone === saved.phone &&
-      saved.ticket.otpToken
+      saved.ticket.otpToken &&
+      isUsable(saved.ticket)
     )
       return { phone: saved.phone, ticket: saved.ticket };
   } catch {
