@@ -1,13 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconChevronRight, IconReceipt2 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  filterOfParams,
-  paramsOfFilter,
-  sameFilter,
-  type StatementFilter,
-} from '../../features/statement/api/filter';
+import { filterOfParams, paramsOfFilter, type StatementFilter } from '../../features/statement/api/filter';
 import { StatementView } from '../../features/statement/components/StatementView';
 import { useTranslation } from '../../i18n/react';
 import { SlipDialogs, type SlipDialog } from '../slip-dialogs';
@@ -22,15 +17,13 @@ export default function MemberStatementRoute() {
   const [slipDialog, setSlipDialog] = useState<SlipDialog>(null);
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const filter = filterOfParams(params);
-  // ST-4: the filter lives in the address too; a new filter starts at its first page. The address
-  // changes after a render, so two changes in a row (a type, then a day) build on the one not yet
-  // there, not on the address: the second would drop the first.
-  const pending = useRef<StatementFilter | null>(null);
-  if (pending.current && sameFilter(pending.current, filter)) pending.current = null;
+  // ST-4: the filter lives in the address too; a new filter starts at its first page. A change builds on
+  // the address as it is now (history is written at once), not on the last render's: two changes in a row
+  // (a type, then a day) come before React renders the first when it renders in a transition, and the
+  // second would drop the first.
   const onFilter = (patch: StatementFilter) => {
-    const next = { ...(pending.current ?? filter), ...patch };
-    pending.current = next;
-    setParams(paramsOfFilter(next), { replace: true });
+    const now = filterOfParams(new URLSearchParams(window.location.search));
+    setParams(paramsOfFilter({ ...now, ...patch }), { replace: true });
   };
   return (
     <>
