@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { compiledServer, findHaproxy, HAPROXY_MISSING, startCluster } from './cluster-lib.mjs';
-import { run } from './lib.mjs';
+import { run, webDist } from './lib.mjs';
 
 if (!findHaproxy()) {
   console.error(HAPROXY_MISSING);
@@ -42,7 +42,8 @@ const cluster = await startCluster({
   quiet: false,
   env: {
     REDIS_PREFIX: process.env.REDIS_PREFIX || 'krapao-cluster',
-    WEB_DIST: process.env.WEB_DIST || 'web/dist',
+    // The region's own build (web/dist/th, or web/dist/la under REGION=la), as npm run build made it.
+    WEB_DIST: process.env.WEB_DIST || webDist(),
   },
 });
 console.log(`\n  Krapao cluster (load balancer): ${cluster.lbUrl}`);

@@ -1,10 +1,11 @@
 // npm run docs:videos: records the how-to page's five videos (HELP-1) from Krapao itself. Starts the server
 // on a fresh embedded database with the simulated outside world, drives each flow at a phone's size in
 // Debian's Chromium (the Thai UI), records the screen with the DevTools screencast, and encodes each with
-// Debian's ffmpeg into web/public/howto/: <key>.webm (VP9), <key>.webp (poster) and <key>.<th|la|en>.vtt
-// (captions timed by the flow's own steps). The files are committed: the app serves them as they are.
-// Only the flows named on the command line when any are (e.g. `npm run docs:videos -- withdraw`); a flow
-// after the first needs the member the first registers, so the ones before it run unrecorded.
+// Debian's ffmpeg into web/public/howto/: <key>.webm (VP9), <key>.mp4 (H.264, for iPhones before iOS 17.4),
+// <key>.webp (poster) and <key>.<th|la|en>.vtt (captions timed by the flow's own steps). The files are
+// committed: the app serves them as they are. Only the flows named on the command line when any are (e.g.
+// `npm run docs:videos -- withdraw`); a flow after the first needs the member the first registers, so the
+// ones before it run unrecorded.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,11 +74,12 @@ try {
     const recording = await recorder.stop();
 
     const video = join(OUT, `${key}.webm`);
+    const mp4 = join(OUT, `${key}.mp4`);
     const poster = join(OUT, `${key}.webp`);
     const posterCue = recording.cues.find((c) => c.key === POSTER_STEP[key]) ?? recording.cues[0];
     // Past the step's first taps, before the next step's.
     const posterMs = posterCue.startMs + 0.6 * (posterCue.endMs - posterCue.startMs);
-    encodeVideo(ffmpeg, recording, { out: video, poster, posterMs, ...SIZE });
+    encodeVideo(ffmpeg, recording, { out: video, mp4, poster, posterMs, ...SIZE });
     for (const lng of LOCALES) {
       const vtt = webVtt(recording.cues, (step) => {
         const text = CAPTIONS[key]?.[step]?.[lng];
@@ -88,7 +90,8 @@ try {
     }
     const kb = (path) => (statSync(path).size / 1024).toFixed(0);
     console.log(
-      `  ${key}.webm ${kb(video)} KB, ${(recording.durationMs / 1000).toFixed(1)} s; poster ${kb(poster)} KB`,
+      `  ${key}.webm ${kb(video)} KB, .mp4 ${kb(mp4)} KB, ${(recording.durationMs / 1000).toFixed(1)} s; ` +
+        `poster ${kb(poster)} KB`,
     );
   }
 } finally {

@@ -2,8 +2,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
 export const root: string;
-/** The built web app: web/dist, or WEB_OUT_DIR when set. */
-export function webDist(): string;
+/** The region the web app is built for: VITE_REGION, else REGION, else 'th'. */
+export function webRegion(): 'th' | 'la';
+/** The built web app: web/dist/<region> (this process's region unless given), or WEB_OUT_DIR when set. */
+export function webDist(region?: 'th' | 'la'): string;
 export function ensureChromium(): string;
 export function startServer(
   env?: Record<string, string>,

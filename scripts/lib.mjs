@@ -54,14 +54,21 @@ function newestMtime(path) {
   );
 }
 
-/** The built web app: web/dist, or WEB_OUT_DIR when set (see web/vite.config.ts). */
-export const webDist = () => process.env.WEB_OUT_DIR || join(root, 'web', 'dist');
+/** The region the web app is built for: VITE_REGION, else the server's REGION, else Thailand (SH-3). */
+export const webRegion = () => ((process.env.VITE_REGION || process.env.REGION) === 'la' ? 'la' : 'th');
+
+/**
+ * The built web app: web/dist/<region> (th or la), or WEB_OUT_DIR when set (see web/vite.config.ts). Each
+ * region has its own folder, so `REGION=la npm start` beside a running Thai server builds beside the Thai
+ * app instead of over it (the Thai pages would ask for assets the Lao build had removed).
+ */
+export const webDist = (region = webRegion()) => process.env.WEB_OUT_DIR || join(root, 'web', 'dist', region);
 const stampPath = () => join(webDist(), '.build-stamp.json');
 /** The build settings that change the web bundle (SH-2, SH-3). */
 export const webBuildEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('VITE_') || k === 'REGION'));
 
-/** True when web/dist is missing, older than its sources, or built with other settings. */
+/** True when the region's web build is missing, older than its sources, or built with other settings. */
 export function webBuildIsStale() {
   if (!existsSync(stampPath())) return true;
   const stamp = JSON.parse(readFileSync(stampPath(), 'utf8'));
@@ -81,7 +88,11 @@ export function webBuildIsStale() {
 export async function buildWeb() {
   const env = webBuildEnv();
   // REGION=la on the server means a Laos build of the web too.
-  const viteEnv = { ...(env.REGION && !env.VITE_REGION ? { VITE_REGION: env.REGION } : {}) };
+  // The folder is named here, so that web/vite.config.ts and webDist() never disagree.
+  const viteEnv = {
+    ...(env.REGION && !env.VITE_REGION ? { VITE_REGION: env.REGION } : {}),
+    WEB_OUT_DIR: webDist(),
+  };
   const code = await run('npm', ['run', 'build', '-w', 'web', '--silent'], { env: viteEnv });
   if (code !== 0) return code;
   const { writeFileSync } = await import('node:fs');

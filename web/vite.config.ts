@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { consoleCopies } from './scripts/vite-console-copies.ts';
 import { precompress } from './scripts/vite-precompress.ts';
@@ -19,8 +19,20 @@ const MEMBER_SHELL = [
   source('app/query-scope.tsx'),
 ];
 
+// The server's REGION=la means a Laos build when VITE_REGION does not say otherwise (as scripts/lib.mjs
+// does for npm start), so `REGION=la npm run build` builds the Laos web app.
+if (process.env.REGION && !process.env.VITE_REGION) process.env.VITE_REGION = process.env.REGION;
+
+/**
+ * Each region builds into a folder of its own, web/dist/th or web/dist/la (scripts/lib.mjs webDist), so
+ * building one never removes the files a running server of the other serves.
+ */
+const outDir = (mode: string) =>
+  process.env.WEB_OUT_DIR ??
+  `dist/${loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_REGION === 'la' ? 'la' : 'th'}`;
+
 // Vite 8 transforms TSX itself (oxc); the automatic runtime means no `import React` in components.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
     splitTexts(FIRST_PAINT_GROUPS),
@@ -35,7 +47,7 @@ export default defineConfig({
   },
   build: {
     // WEB_OUT_DIR lets two builds (e.g. two people testing at once) keep their own folders.
-    outDir: process.env.WEB_OUT_DIR ?? 'dist',
+    outDir: outDir(mode),
     // The strict CSP forbids inline scripts; keep the module preload polyfill out of index.html.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
@@ -50,4 +62,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -100,6 +100,22 @@ export {
 } from './spin.ts';
 export * as console from './console.ts';
 export * as consoleQueues from './console-queues.ts';
+export * as consoleProgrammes from './console-programmes.ts';
+export {
+  SLIP_TIME_PATTERN,
+  type ConsoleBonus,
+  type ConsolePromotion,
+  type QrMinimums,
+  type SlipSettings,
+  type WithdrawalSettings,
+} from './console-programmes.ts';
+export * as consoleDashboard from './console-dashboard.ts';
+export {
+  DASHBOARD_DAY_PATTERN,
+  DASHBOARD_MAX_DAYS,
+  type Dashboard,
+  type DashboardCurrency,
+} from './console-dashboard.ts';
 export {
   MATCH_AMOUNT_TOLERANCE,
   MATCH_AMOUNT_TOLERANCE_MINOR,

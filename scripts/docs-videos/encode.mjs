@@ -1,5 +1,5 @@
-// Debian's ffmpeg turns a recording (frames with durations) into a small VP9 WebM and a WebP poster, and
-// the steps into WebVTT captions.
+// Debian's ffmpeg turns a recording (frames with durations) into a small VP9 WebM, the same in an H.264 MP4
+// (iPhones before iOS 17.4 play no WebM) and a WebP poster, and the steps into WebVTT captions.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ export function ensureFfmpeg() {
   throw new Error(
     'docs:videos needs ffmpeg and none was found.\n' +
       '  On Debian or Ubuntu: sudo apt-get install ffmpeg\n' +
-      '  Or point FFMPEG_PATH at an ffmpeg binary with libvpx-vp9 and libwebp.',
+      '  Or point FFMPEG_PATH at an ffmpeg binary with libvpx-vp9, libx264 and libwebp.',
   );
 }
 
@@ -35,11 +35,23 @@ function ffmpeg(bin, args) {
 }
 
 /**
- * The frames as `out` (WebM, VP9, FPS frames a second, no sound) and a poster taken `posterMs` into it.
+ * H.264 for the MP4: Main profile, level 3.1 (what the `<source>`'s codecs="avc1.4D401F" says; every iPhone
+ * plays it), tuned for flat screen content, the index at the front so playback starts before the end
+ * arrives. At this quality it is about the WebM's size.
+ */
+export const H264_ARGS = [
+  ...['-c:v', 'libx264', '-profile:v', 'main', '-level:v', '3.1', '-pix_fmt', 'yuv420p'],
+  ...['-preset', 'veryslow', '-tune', 'animation', '-crf', '34', '-g', String(FPS * 4)],
+  ...['-movflags', '+faststart', '-an'],
+];
+
+/**
+ * The frames as `out` (WebM, VP9, FPS frames a second, no sound), the same frames as `mp4` (H.264) and a
+ * poster taken `posterMs` into it.
  * The screencast sends a frame only when the screen changes, so each frame is held for its own duration
  * (the concat demuxer's `duration`), then resampled to a steady FPS.
  */
-export function encodeVideo(bin, recording, { out, poster, posterMs, width, height }) {
+export function encodeVideo(bin, recording, { out, mp4, poster, posterMs, width, height }) {
   const dir = mkdtempSync(join(tmpdir(), 'krapao-frames-'));
   try {
     const list = ['ffconcat version 1.0'];
@@ -52,11 +64,16 @@ export function encodeVideo(bin, recording, { out, poster, posterMs, width, heig
     list.push(`file 'f${String(recording.frames.length - 1).padStart(5, '0')}.jpg'`);
     writeFileSync(join(dir, 'frames.txt'), list.join('\n') + '\n');
     const fit = `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:-1:-1:white`;
+    const filter = ['-vf', `${fit},fps=${FPS},format=yuv420p`];
+    // One read of the frames, two outputs: the WebM and the MP4 show exactly the same pictures.
     ffmpeg(bin, [
       ...['-f', 'concat', '-safe', '0', '-i', join(dir, 'frames.txt')],
-      ...['-vf', `${fit},fps=${FPS},format=yuv420p`],
+      ...filter,
       ...['-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-deadline', 'good'],
       ...['-cpu-used', '2', '-g', String(FPS * 4), '-an', out],
+      ...filter,
+      ...H264_ARGS,
+      mp4,
     ]);
     ffmpeg(bin, [
       ...['-ss', (posterMs / 1000).toFixed(3), '-i', out, '-frames:v', '1'],

@@ -17,9 +17,18 @@ import { opsRoutes } from './modules/ops/routes.ts';
 import { accountConsoleRoutes } from './modules/accounts/console.ts';
 import { chatConsoleRoutes } from './modules/chat/console.ts';
 import { depositConsoleRoutes } from './modules/deposits/console.ts';
+import { dashboardConsoleRoutes } from './modules/dashboard/console.ts';
 import { gameConsoleRoutes } from './modules/games/console.ts';
 import { queueConsoleRoutes } from './modules/queues/console.ts';
 import { withdrawalConsoleRoutes } from './modules/withdrawals/console.ts';
+import { agreementConsoleRoutes } from './modules/agreements/console.ts';
+import { bonusConsoleRoutes } from './modules/bonuses/console.ts';
+import { qrSettingsConsoleRoutes } from './modules/deposits/console-settings.ts';
+import { inviteConsoleRoutes } from './modules/invite/console.ts';
+import { refundConsoleRoutes } from './modules/refund/console.ts';
+import { slipConsoleRoutes } from './modules/slips/console.ts';
+import { spinConsoleRoutes } from './modules/spin/console.ts';
+import { withdrawalSettingsConsoleRoutes } from './modules/withdrawals/console-settings.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { protectionRoutes } from './modules/protection/routes.ts';
@@ -41,6 +50,16 @@ const AREAS: AreaRoutes[] = [
   queueConsoleRoutes,
   depositConsoleRoutes,
   gameConsoleRoutes,
+  // Programmes (marketing) and settings (admin): issue 19 item 8.
+  bonusConsoleRoutes,
+  spinConsoleRoutes,
+  inviteConsoleRoutes,
+  refundConsoleRoutes,
+  agreementConsoleRoutes,
+  withdrawalSettingsConsoleRoutes,
+  qrSettingsConsoleRoutes,
+  slipConsoleRoutes,
+  dashboardConsoleRoutes,
   lookupRoutes,
   howtoRoutes,
   agreementRoutes,

@@ -107,6 +107,28 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Bearer token of GET /metrics: on the main port when METRICS_PORT is not set, else on that port too. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Alerts to the operator's group chat (modules/alerts): `telegram` (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID)
+   * or `line` (LINE_CHANNEL_TOKEN, LINE_GROUP_ID). Under SIMULATE, telegram into the simulated inbox
+   * (/sim/alerts/inbox) when not set; `off` turns them off.
+   */
+  ALERTS: z.enum(['telegram', 'line', 'off']).optional(),
+  /** The alerts' language. */
+  ALERTS_LANGUAGE: z.enum(['th', 'en']).default('th'),
+  /** How often the alerts' conditions are looked at (modules/alerts); 0 turns the timer off. */
+  ALERTS_EVERY_MS: z.coerce.number().int().min(0).default(30_000),
+  TELEGRAM_BOT_TOKEN: z.string().min(8).optional(),
+  TELEGRAM_CHAT_ID: z
+    .string()
+    .regex(/^(-?\d{1,20}|@\w{5,32})$/)
+    .optional(),
+  TELEGRAM_API_URL: z.string().url().optional(),
+  LINE_CHANNEL_TOKEN: z.string().min(8).optional(),
+  LINE_GROUP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}$/)
+    .optional(),
+  LINE_API_URL: z.string().url().optional(),
   /** Secret for HMACs (OTP codes). When absent, one is made once and kept in the database. */
   APP_SECRET: z.string().min(32).optional(),
   /** Folder of uploaded slip pictures; DATA_DIR/slips by default. Several instances need a shared one. */
@@ -128,6 +150,15 @@ const envSchema = z.object({
    * (http/drain.ts); readiness answers 503 from the signal on.
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+  /**
+   * Issue 22: withdrawals and bank-feed lines that arrive together go to the database in one call and one
+   * transaction (ledger/batch.ts): on, at most MONEY_BATCH_MAX (1 to 64) each, MONEY_BATCH_IN_FLIGHT
+   * batches of a kind at once, the first waiting MONEY_BATCH_WINDOW_MS (0: the rest of the event loop's turn).
+   */
+  MONEY_BATCH: bool.default(true),
+  MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
+  MONEY_BATCH_IN_FLIGHT: positiveInt.default(1),
+  MONEY_BATCH_WINDOW_MS: z.coerce.number().min(0).max(1000).default(0),
 });
 
 /** The metrics listener cannot share the public port: the load balancer would reach it there. */
@@ -163,6 +194,8 @@ export type Config = {
   /** GET /metrics: its own port (bound to HOST), and its bearer token; neither turns it off. */
   metricsPort: number | undefined;
   metricsToken: string | undefined;
+  /** The operator's group chat for alerts (ALERTS*): which messenger, its account, the language. */
+  alerts: AlertsConfig;
   qrGatewaySecret: string | undefined;
   gamesSecret: string | undefined;
   gameCallTimeoutMs: number;
@@ -179,7 +212,42 @@ export type Config = {
   chatStorageDir: string;
   slipReadTimeoutMs: number;
   shutdownGraceMs: number;
+  /** Batched money movements (MONEY_BATCH*); off: one call and one transaction per movement. */
+  moneyBatch: { on: boolean; max: number; inFlight: number; windowMs: number };
 };
+
+export interface AlertsConfig {
+  /** undefined: not configured (SIMULATE then sends to the simulated inbox). */
+  channel: 'telegram' | 'line' | 'off' | undefined;
+  language: 'th' | 'en';
+  everyMs: number;
+  telegram: { botToken: string; chatId: string; apiUrl: string | undefined } | undefined;
+  line: { channelToken: string; to: string; apiUrl: string | undefined } | undefined;
+}
+
+/** A messenger named without its account is refused at start, unless SIMULATE gives the simulated one. */
+function alertsConfig(e: z.infer<typeof envSchema>): AlertsConfig {
+  const need = (names: string[]) => {
+    const missing = names.filter((n) => !e[n as keyof typeof e]);
+    if (missing.length && !e.SIMULATE)
+      throw new Error(`Invalid configuration:\n  ${missing.join(', ')}: required when ALERTS=${e.ALERTS}`);
+  };
+  if (e.ALERTS === 'telegram') need(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID']);
+  if (e.ALERTS === 'line') need(['LINE_CHANNEL_TOKEN', 'LINE_GROUP_ID']);
+  return {
+    channel: e.ALERTS,
+    language: e.ALERTS_LANGUAGE,
+    everyMs: e.ALERTS_EVERY_MS,
+    telegram:
+      e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_CHAT_ID
+        ? { botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.TELEGRAM_CHAT_ID, apiUrl: e.TELEGRAM_API_URL }
+        : undefined,
+    line:
+      e.LINE_CHANNEL_TOKEN && e.LINE_GROUP_ID
+        ? { channelToken: e.LINE_CHANNEL_TOKEN, to: e.LINE_GROUP_ID, apiUrl: e.LINE_API_URL }
+        : undefined,
+  };
+}
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -244,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     metricsPort: e.METRICS_PORT,
     metricsToken: e.METRICS_TOKEN,
+    alerts: alertsConfig(e),
     qrGatewaySecret: e.QR_GATEWAY_SECRET,
     gamesSecret: e.GAMES_SECRET,
     gameCallTimeoutMs: e.GAME_CALL_TIMEOUT_MS,
@@ -259,5 +328,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatStorageDir: e.CHAT_STORAGE_DIR ?? join(filesRoot, 'chat'),
     slipReadTimeoutMs: e.SLIP_READ_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    moneyBatch: {
+      on: e.MONEY_BATCH,
+      max: e.MONEY_BATCH_MAX,
+      inFlight: e.MONEY_BATCH_IN_FLIGHT,
+      windowMs: e.MONEY_BATCH_WINDOW_MS,
+    },
   };
 }

@@ -8,6 +8,7 @@ import type { GameProvider } from './providers/games/games.ts';
 import type { TrueWalletVouchers } from './providers/truewallet/truewallet.ts';
 import type { SlipVerifier } from './providers/slip-verify/slip-verify.ts';
 import type { SmsSender } from './providers/sms/sms.ts';
+import type { AlertSender } from './providers/alerts/alerts.ts';
 import type { FileStore } from './providers/storage/storage.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
@@ -35,6 +36,8 @@ export interface Ctx {
   trueWallet: TrueWalletVouchers | undefined;
   /** The game providers' transfer-wallet API; undefined when none is configured. */
   games: GameProvider | undefined;
+  /** The operator's group chat (modules/alerts); undefined when none is configured. */
+  alerts: AlertSender | undefined;
   /** Counts money movements' outcomes where they are known (metrics/metrics.ts); a no-op when metrics are off. */
   metrics: Metrics;
   /** This server's address as the outside world reaches it (callback URLs). */

@@ -1,12 +1,13 @@
 // The server's background work, each job started once the server listens and stopped when it closes:
-// the reconcilers of payouts, gift vouchers and game transfers, the bet feed, the slip sweeper and the
-// chat file sweeper. Each job's start is its own onListen hook and its stop its own onClose hook, so they
+// the reconcilers of payouts, gift vouchers and game transfers, the bet feed, the slip sweeper, the
+// chat file sweeper and the operator's alerts. Each job's start is its own onListen hook and its stop its own onClose hook, so they
 // start in this order and stop in the reverse (Fastify runs onClose hooks last registered first), after
 // the routes and before the web is served. Their decorations (app.reconcilePayouts, app.pullBets,
 // app.verifySlips, ...) exist from the build on: tests and operators call them without listening.
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from './context.ts';
 import type { Job } from './lib/job.ts';
+import { alertsJob } from './modules/alerts/job.ts';
 import { chatFileSweeperJob, type ChatFilesCtx } from './modules/chat/file-sweeper.ts';
 import { reconcileVoucherClaims } from './modules/deposits/truewallet.ts';
 import { betFeedJob } from './modules/games/bets.ts';
@@ -34,6 +35,7 @@ export function registerJobs(app: FastifyInstance, ctx: Ctx, chat: Pick<ChatFile
     betFeedJob(app, ctx),
     slipSweeperJob(app, ctx),
     chatFileSweeperJob(app, { ...ctx, ...chat }),
+    alertsJob(app, ctx),
   ];
   for (const job of jobs) {
     if (!job) continue; // switched off by the configuration

@@ -401,3 +401,155 @@ describe('chat console [console]', () => {
     expectError(await con('GET', '/api/console/chats', finance.token), 403, 'FORBIDDEN');
   });
 });
+
+describe('console actions and their audit [console]', () => {
+  it('[console] an action whose audit row cannot be written changes nothing: no credit, no rejection, no reply', async () => {
+    const [bad, badSupport, good, goodSupport] = [
+      await staff('finance'),
+      await staff('support'),
+      await staff('finance'),
+      await staff('support'),
+    ];
+    const [mark] = await t.db.query<{ id: string }>('select max(id)::text as id from staff_audit');
+    // The database refuses the audit rows of two staff members (a full disk, a broken chain would too).
+    await t.db.exec(`
+      create function test_refuse_audit() returns trigger language plpgsql as $$
+      begin raise exception 'the audit refuses this row'; end $$;
+      create trigger test_refuse_audit before insert on staff_audit for each row
+        when (new.actor in ('${bad.username}', '${badSupport.username}')) execute function test_refuse_audit();`);
+    try {
+      const m = await registerAndLogin(t.app);
+      const reference = await unmatchedLine(250);
+      const match = (s: Staff) =>
+        con('POST', `/api/console/queues/bank-lines/${reference}/match`, s.token, {
+          phone: m.reg.username,
+          code: codeOf(s),
+        });
+      expectError(await match(bad), 500, 'INTERNAL_SERVER_ERROR');
+      const [line] = await t.db.query<{ outcome: string }>(
+        'select outcome from bank_feed_items where reference = $1',
+        [reference],
+      );
+      expect(line!.outcome).toBe('UNMATCHED');
+      expect(await walletAmount(t.app, m.token)).toBe(0);
+      expect((await match(good)).status).toBe(200);
+      expect(await walletAmount(t.app, m.token)).toBe(250);
+
+      // Above the four-eyes threshold a withdrawal waits for a person.
+      await t.db.query(
+        `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
+         on conflict (key) do update set value = excluded.value`,
+      );
+      const w = await withdraw(t.app, m.token, 100);
+      const id = w.body.withdrawalId as string;
+      const reject = (s: Staff) =>
+        con('POST', `/api/console/queues/withdrawals/${id}/reject`, s.token, {
+          reason: 'Please call us',
+          code: codeOf(s),
+        });
+      t.clock.advance(30_000);
+      expectError(await reject(bad), 500, 'INTERNAL_SERVER_ERROR');
+      expect(await withdrawalStatus(t.db, id)).toBe('PENDING');
+      expect(await walletAmount(t.app, m.token)).toBe(150);
+      t.clock.advance(30_000);
+      expect((await reject(good)).body).toEqual({ withdrawalId: id, status: 'REJECTED' });
+      expect(await walletAmount(t.app, m.token)).toBe(250);
+
+      // A reply refused with its row is neither kept nor heard: the member's first message is the next one.
+      const other = await registerAndLogin(t.app);
+      await sendText(t.app, { token: other.token }, 'is anyone there?');
+      const member = await socketOf({ token: other.token });
+      const heard: ChatMessage[] = [];
+      member.on(REALTIME_EVENTS.chatMessage, (msg: ChatMessage) => heard.push(msg));
+      await new Promise((r) => member.emit(REALTIME_EVENTS.chatJoin, r));
+      const chats = (await con('GET', '/api/console/chats', goodSupport.token)).body.items as Array<{
+        id: string;
+        phone: string | null;
+      }>;
+      const conv = chats.find((c) => c.phone === other.reg.username)!;
+      const say = (s: Staff, text: string) =>
+        con('POST', `/api/console/chats/${conv.id}/messages`, s.token, {
+          message: { message_type: 'text', payload: { text } },
+        });
+      expectError(await say(badSupport, 'never said'), 500, 'INTERNAL_SERVER_ERROR');
+      expect((await say(goodSupport, 'said')).status).toBe(200);
+      const got = await eventually(
+        async () => heard,
+        (h) => h.length > 0,
+      );
+      expect(got[0]).toMatchObject({ message: { payload: { text: 'said' } } });
+      const thread = await con('GET', `/api/console/chats/${conv.id}`, goodSupport.token);
+      const texts = (thread.body.messages as ChatMessage[]).map((x) =>
+        x.message.message_type === 'text' ? x.message.payload.text : null,
+      );
+      expect(texts).toContain('said');
+      expect(texts).not.toContain('never said');
+
+      const rows = await t.db.query<{ actor: string; action: string }>(
+        `select actor, action from staff_audit where id > $1 and actor = any($2) order by id`,
+        [mark!.id, [bad.username, badSupport.username, good.username, goodSupport.username]],
+      );
+      expect(rows.map((r) => `${r.actor} ${r.action}`)).toEqual([
+        `${good.username} bank-line.match`,
+        `${good.username} withdrawal.reject`,
+        `${goodSupport.username} chat.reply`,
+      ]);
+      await expectLedgerSound(t.db);
+    } finally {
+      await t.db.exec('drop trigger test_refuse_audit on staff_audit; drop function test_refuse_audit();');
+      await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
+    }
+  });
+});
+
+describe('staff sockets end with the staff session [console]', () => {
+  /** Resolves with the reason once the server closes the socket. */
+  const closed = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', resolve));
+
+  it('[console] disabling a staff member, a role change and signing out close their open console sockets at once', async () => {
+    const [disabled, moved, leaving, staying] = [
+      await staff('finance'),
+      await staff('support'),
+      await staff('finance'),
+      await staff('finance'),
+    ];
+    const sockets = await Promise.all(
+      [disabled, moved, leaving, staying].map((s) => socketOf({ staffToken: s.token })),
+    );
+    const [disabledClosed, movedClosed, leavingClosed] = sockets.slice(0, 3).map(closed);
+
+    const off = await call(t.app, 'POST', `/api/ops/staff/${disabled.username}/disable`, {
+      token: OPS_TOKEN,
+    });
+    expect(off.status).toBe(200);
+    expect(await disabledClosed).toBe('io server disconnect');
+
+    const role = await call(t.app, 'POST', `/api/ops/staff/${moved.username}/role`, {
+      token: OPS_TOKEN,
+      body: { role: 'risk' },
+    });
+    expect(role.status).toBe(200);
+    expect(await movedClosed).toBe('io server disconnect');
+
+    expect((await con('DELETE', '/api/console/session', leaving.token)).status).toBe(200);
+    expect(await leavingClosed).toBe('io server disconnect');
+
+    // The others' sockets stay: the staff member still signed in hears the queues change.
+    const nudged = new Promise((resolve) => sockets[3]!.once(QUEUES_CHANGED_EVENT, resolve));
+    await unmatchedLine(12);
+    await nudged;
+    expect(sockets[3]!.connected).toBe(true);
+    // A closed one cannot come back with its ended session.
+    await expect(socketOf({ staffToken: disabled.token })).rejects.toThrow('UNAUTHORIZED');
+  });
+
+  it('[console] a staff session that expires while its socket is open is closed by the sweep', async () => {
+    const idle = await staff('finance');
+    const socket = await socketOf({ staffToken: idle.token });
+    const gone = closed(socket);
+    // 30 minutes without a request: the session is over, though nobody asked the API since.
+    t.clock.advance(31 * 60_000);
+    expect(await t.app.realtime.checkSessions()).toBeGreaterThan(0);
+    expect(await gone).toBe('io server disconnect');
+  });
+});

@@ -266,6 +266,13 @@ describe('console: roles [console]', () => {
       expect(routes.length).toBeGreaterThanOrEqual(20);
       // Registered outside consoleRoutes() a route would have no permission and no staff check.
       expect(routes.filter(([, p]) => p === undefined)).toEqual([]);
+      // The dashboard's figures: admin, finance and the auditor read them, nobody else.
+      expect(CONSOLE_ROUTES.get('GET /api/console/dashboard')).toBe('dashboard.read');
+      expect(STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes('dashboard.read'))).toEqual([
+        'finance',
+        'admin',
+        'auditor',
+      ]);
       const member = await registerAndLogin(t.app);
       const byRole = new Map<StaffRole, Staff>();
       for (const role of STAFF_ROLES) byRole.set(role, await staff(role));

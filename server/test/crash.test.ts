@@ -5,7 +5,8 @@
 // wallet plus its game account at the provider must equal what the outside world says: money in, less
 // payouts made, plus what the spins won less what they bet. Every transfer in flight at the kill is
 // settled by the reconciler (none left pending), every round is counted once, and the ledger's game
-// account holds what the provider holds.
+// account holds what the provider holds. Withdrawals and bank-feed lines go in batches (issue 22): every
+// withdrawal answered before the kill is there once, and no movement exists without its ledger entry.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -205,6 +206,8 @@ beforeAll(async () => {
     GAME_CALL_TIMEOUT_MS: '2000',
     BET_FEED_EVERY_MS: '500',
     REDIS_URL: '',
+    // Issue 22: withdrawals and bank-feed lines go in batches (each member sends two withdrawals at once).
+    MONEY_BATCH: '1',
     ...(onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema! } : {}),
     ...(dataDir ? { DATABASE_URL: '', DATA_DIR: dataDir } : {}),
   };
@@ -264,6 +267,16 @@ describe('a crash in the middle of a burst', () => {
 
     // The burst: each member deposits and withdraws as fast as it can; the server dies part-way.
     let stop = false;
+    // Withdrawals answered 200 before the kill: each must be there once after the restart.
+    const answered: string[] = [];
+    const withdrawTwice = (m: Member) =>
+      Promise.all(
+        [0, 1].map(() =>
+          withdraw(m, 100).then((r) => {
+            if (r.status === 200) answered.push(r.body.withdrawalId as string);
+          }),
+        ),
+      );
     // Operations each member finished: the kill waits until every member has done two whole rounds of the
     // six (two transfers out among them, however slow the machine), so the crash falls among all of them.
     const done = members.map(() => 0);
@@ -276,7 +289,7 @@ describe('a crash in the middle of a burst', () => {
             : op === 1
               ? qrDeposit(m, 100 + n)
               : op === 2
-                ? withdraw(m, 100)
+                ? withdrawTwice(m)
                 : op === 3
                   ? gameTransfer(m, 'WALLET', 'PG', 50)
                   : op === 4
@@ -392,6 +405,27 @@ describe('a crash in the middle of a burst', () => {
       // Every payment was made in time from a registered account: nothing waits for the operator.
       expect(await db.query('select order_id, reason from refused_qr_payments')).toEqual([]);
       expect(await db.query(`select reference from bank_feed_items where outcome <> 'CREDITED'`)).toEqual([]);
+
+      // Issue 22: every withdrawal answered before the kill is there once, and nothing exists half: each
+      // withdrawal and each credited bank line has its journal entry, each entry its withdrawal or line.
+      expect(answered.length).toBeGreaterThan(0);
+      const found = await db.query<{ public_id: string }>(
+        'select public_id from withdrawals where public_id = any ($1)',
+        [answered],
+      );
+      expect(found.map((w) => w.public_id).sort()).toEqual([...answered].sort());
+      expect(
+        await db.query(
+          `select w.public_id from withdrawals w where not exists
+             (select 1 from journal_entries e where e.reference = 'withdrawal:' || w.public_id || ':requested')
+           union all
+           select e.reference from journal_entries e where e.kind = 'withdrawal' and not exists
+             (select 1 from withdrawals w where e.reference = 'withdrawal:' || w.public_id || ':requested')
+           union all
+           select b.reference from bank_feed_items b where b.outcome = 'CREDITED' and not exists
+             (select 1 from journal_entries e where e.reference = 'deposit:bank:' || b.reference)`,
+        ),
+      ).toEqual([]);
 
       const report = await checkLedger(db);
       expect(report.mismatched).toEqual([]);

@@ -118,6 +118,27 @@ describe(`the demo slot: played through its page (${db})`, () => {
     expect(english.html).not.toMatch(/<script(?![^>]*(application\/json|src=))/);
   });
 
+  it("[care] the slot page's Thai and Lao fonts are served beside its style, which draws its words in them", async () => {
+    const css = await (await fetch(`${baseUrl(t.app)}/sim/games/slot.css`)).text();
+    for (const [file, family] of [
+      ['noto-sans-thai.woff2', 'Noto Sans Thai'],
+      ['noto-sans-lao.woff2', 'Noto Sans Lao'],
+    ] as const) {
+      expect(css).toContain(`font-family:"${family}"`);
+      expect(css).toContain(`url("fonts/${file}")`);
+      const res = await fetch(`${baseUrl(t.app)}/sim/games/fonts/${file}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('font/woff2');
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 4)
+          .toString('latin1'),
+      ).toBe('wOF2');
+    }
+    expect(css).toMatch(/body\{font-family:"Noto Sans Thai","Noto Sans Lao",/);
+    expect((await fetch(`${baseUrl(t.app)}/sim/games/fonts/other.woff2`)).status).toBe(404);
+  });
+
   it('[games-6] spins on the server move the provider account and each is a round in the bet feed (round id, member, bet, win, time)', async () => {
     const m = await player(1_000, 200);
     const game = await openGame(t.app, m.token, 'PG');

@@ -221,6 +221,27 @@ describe('changing the payout account', () => {
     }
   });
 
+  it('[PRO-3] [issue 20] the notice names the bank ttb, as members see it, in every language (the code stays TMB)', async () => {
+    const m = await registerAndLogin(t.app);
+    await setSetting('site.registerOTP', false);
+    try {
+      for (const [lang, ending] of [
+        ['th', 'ลงท้าย'],
+        ['la', 'ລົງທ້າຍ'],
+        ['en', 'ending'],
+      ] as const) {
+        const body = newAccount(m, { currentPassword: m.reg.password, bankCode: 'TMB', lang });
+        expect((await update(m.token, body)).status).toBe(200);
+        const [notice] = await inbox(m.reg.username);
+        expect(notice!.text).toContain(`ttb ${ending} ${body.bankAccountNo.slice(-4)}`);
+        expect(notice!.text).not.toContain('TMB');
+      }
+      expect(await profile(m.token)).toMatchObject({ bankCode: 'TMB' });
+    } finally {
+      await setSetting('site.registerOTP', true);
+    }
+  });
+
   it('[PRO-3] a withdrawal right after a change waits for the operator even with autoPayout; after the hold it is paid by itself', async () => {
     const m = await registerAndLogin(t.app);
     await bankTransfer(t.app, m.reg, 1_000);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { QR_PROVIDER_CURRENCY, type Protection, type ProtectionLimits } from '@krapao/contract';
 import {
   bankTransfer,
+  baseUrl,
   call,
   expectError,
   login,
@@ -73,6 +74,29 @@ async function creditedMinor(phone: string) {
   return Number(row!.total);
 }
 
+/** A new voucher at the simulated True Wallet service. */
+async function voucher(amount: number) {
+  const res = await fetch(`${baseUrl(t.app)}/sim/truewallet/vouchers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ amount }),
+  });
+  return (await res.json()) as { hash: string; link: string };
+}
+
+/** The simulated service's vouchers, with what was redeemed of each (baht). */
+async function simVouchers() {
+  const res = await fetch(`${baseUrl(t.app)}/sim/truewallet/vouchers`);
+  return (await res.json()) as Array<{ hash: string; amount: number; redeemed: number }>;
+}
+
+const sendVoucher = (token: string, link: string) =>
+  call(t.app, 'POST', '/api/wallet/truelink', {
+    token,
+    body: { link },
+    headers: { 'idempotency-key': newKey() },
+  });
+
 /** Reel stops that win nothing: every spin loses its bet. */
 const LOSING = (() => {
   for (let i = 0; i < REEL_STRIP.length; i++)
@@ -133,6 +157,32 @@ describe(`player protection (${db})`, () => {
       headers: { 'idempotency-key': newKey() },
     });
     expect(link.body).toEqual({ message: 'DEPOSIT_LIMIT', left: 0 });
+  });
+
+  it('[care] [issue 20] a True Wallet voucher that would pass a deposit limit is refused before it is redeemed, with what is left; concurrent vouchers never pass it', async () => {
+    const m = await registerAndLogin(t.app);
+    await setLimits(m.token, { depositDay: 500 });
+    await bankTransfer(t.app, m.reg, 200);
+    const big = await voucher(350);
+    const refused = await sendVoucher(m.token, big.link);
+    expect(refused.body).toEqual({ message: 'DEPOSIT_LIMIT', left: 300 });
+    // Nothing moved: the voucher is still whole at the voucher service, and can be sent again later.
+    expect((await simVouchers()).find((v) => v.hash === big.hash)).toMatchObject({ redeemed: 0 });
+    expect(await walletAmount(t.app, m.token)).toBe(200);
+    expect((await sendVoucher(m.token, big.link)).body).toEqual({ message: 'DEPOSIT_LIMIT', left: 300 });
+
+    // Eight vouchers of 50 at once, with 300 left and a QR of 100 open: never more than the limit.
+    expect((await createQr(t, m.token, 'WW', 100)).status).toBe(200);
+    const links = await Promise.all(Array.from({ length: 8 }, () => voucher(50)));
+    const sent = await Promise.all(links.map((v) => sendVoucher(m.token, v.link)));
+    const credited = sent.filter((r) => r.status === 200);
+    expect(credited).toHaveLength(4);
+    for (const r of sent.filter((r) => r.status !== 200))
+      expect(r.body).toEqual({ message: 'DEPOSIT_LIMIT', left: 0 });
+    expect((await creditedMinor(m.reg.username)) + (await openQrMinor(m.reg.username))).toBe(50_000);
+    expect(await walletAmount(t.app, m.token)).toBe(400);
+    expect((await protection(m.token)).depositLeft).toBe(0);
+    await expectLedgerSound(t.db);
   });
 
   it('[care] a decrease applies at once; an increase or removal waits 24 hours and a confirmation', async () => {
@@ -291,6 +341,21 @@ describe(`player protection (${db})`, () => {
     await later(m, 30 * 24 * HOUR);
     expect((await createQr(t, m.token, 'WW', 100)).body.message).toBe('SELF_EXCLUDED');
     await expectLedgerSound(t.db);
+  });
+
+  it('[care] [issue 20] marketing stops during a time-out: no bonus is offered and the wheel is not, until it ends', async () => {
+    const m = await registerAndLogin(t.app);
+    const offers = async () => ({
+      bonuses: (await call(t.app, 'GET', '/api/bonus', { token: m.token })).body as unknown as unknown[],
+      wheel: (await call(t.app, 'GET', '/api/spinwheel/active', { token: m.token })).body.isActive,
+    });
+    const before = await offers();
+    expect(before.bonuses.length).toBeGreaterThan(0);
+    expect(before.wheel).toBe(true);
+    await call(t.app, 'POST', '/api/protection/timeout', { token: m.token, body: { days: 1 } });
+    expect(await offers()).toEqual({ bonuses: [], wheel: false });
+    await later(m, 24 * HOUR);
+    expect(await offers()).toEqual(before);
   });
 
   it("[care] a time-out ends by itself; the reality check setting and this sign-in's net result are answered", async () => {

@@ -171,6 +171,8 @@ describe('first load', () => {
     const { page } = s;
     const { fonts } = await firstVisit(page, '/login', 'th');
     expect(fonts.some((url) => url.includes('noto-sans-thai'))).toBe(true);
+    // The language switch's "ລາວ" comes from a font of its three letters (language-names-lao, under 2 KB:
+    // app/fonts.css), not from Noto Sans Lao.
     expect(fonts.filter((url) => url.includes('noto-sans-lao'))).toEqual([]);
     expect(fonts.every((url) => url.startsWith(base))).toBe(true);
     expect(await loadedFaces(page)).toContain('Noto Sans Thai');

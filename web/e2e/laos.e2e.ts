@@ -33,8 +33,12 @@ const BCEL_HOUSE_ACCOUNT = '0101000123456';
 /** The operator's baht account at KBANK, seeded in every build. */
 const KBANK_HOUSE_ACCOUNT = '0481234567';
 
-/** The web app as a Laos build: WEB_OUT_DIR when it is one, else a folder of its own beside it. */
+/**
+ * The web app as a Laos build: web/dist/la, where `REGION=la npm start` builds it; under WEB_OUT_DIR, that
+ * folder when it is a Laos build, else a folder of its own beside it.
+ */
 function laosWebDist(): string {
+  if (!process.env.WEB_OUT_DIR) return webDist('la');
   const stamp = join(webDist(), '.build-stamp.json');
   if (existsSync(stamp)) {
     const { env } = JSON.parse(readFileSync(stamp, 'utf8')) as { env: Record<string, string> };

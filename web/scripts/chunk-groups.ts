@@ -60,13 +60,24 @@ const contractPartGroups = CONTRACT_PARTS.map((part, i) => {
 });
 
 /**
+ * Packages only one console page uses, left out of the console's chunk so that they load with that page
+ * alone: the audit page's data table, and the dashboard's charts (@mantine/charts, recharts and what
+ * recharts is made of, and the one Mantine component only the charts use, ColorSwatch).
+ */
+const ONE_PAGE_PACKAGES =
+  /[\\/]node_modules[\\/](?:mantine-datatable|@mantine[\\/]core[\\/]esm[\\/]components[\\/]ColorSwatch|@mantine[\\/]charts|recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|react-redux|redux|redux-thunk|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|use-sync-external-store|react-is)[\\/]/;
+
+/** The contract's modules only one console page calls (the dashboard's). */
+const ONE_PAGE_CONTRACT = /[\\/]contract[\\/]src[\\/]console-dashboard\.ts\?/;
+
+/**
  * The operator console (src/console, mounted at /console) in one chunk with its own copies of the packages
  * (scripts/vite-console-copies.ts): the route's lazy import lists two files, not one per shared piece. Its
- * pages stay chunks of their own, the audit page's data table with them.
+ * pages stay chunks of their own, with the packages only they use (ONE_PAGE_PACKAGES).
  */
 const CONSOLE = (id: string) =>
   (/[\\/]src[\\/]console[\\/]/.test(id) && !/[\\/]src[\\/]console[\\/]pages[\\/]/.test(id)) ||
-  (id.endsWith('?console-copy') && !/[\\/]mantine-datatable[\\/]/.test(id));
+  (id.endsWith('?console-copy') && !ONE_PAGE_PACKAGES.test(id) && !ONE_PAGE_CONTRACT.test(id));
 
 export function chunkGroups(roots: ChunkRoots) {
   let app: Set<string> | undefined;

@@ -156,6 +156,16 @@ describe('/user/bonus', () => {
     expect(api.callsTo('GET', '/api/bonus/clear')).toHaveLength(2);
     expect(await screen.findByText('Turnover reached: the bonus is now your money.')).toBeTruthy();
   });
+
+  it('[BON-5] [issue 20] what clearing needs and how far the member is show before the cancel is pressed', async () => {
+    const { api } = await page({}, [bonus(), weekly], activeReward());
+    const active = within(await screen.findByRole('region', { name: 'Your active bonus' }));
+    expect(screen.getByTestId('bonus-turnover').textContent).toBe('฿300.00 of ฿1,000.00');
+    expect(active.getByTestId('bonus-still-to-play').textContent).toBe(
+      'Still to play: ฿700.00 of turnover, or a balance below ฿20.00.',
+    );
+    expect(api.callsTo('GET', '/api/bonus/clear')).toHaveLength(0);
+  });
 });
 
 describe('bonus cards and the bonus modal', () => {

@@ -3,18 +3,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { consoleQueues, QUEUES_CHANGED_EVENT, type QueueTile } from '@krapao/contract';
-import { json } from './api';
-import { FIRST_LOAD, renderConsole, STAFF_TOKEN } from './console';
+import { fail, json } from './api';
+import { FIRST_LOAD, meFixture, renderConsole, STAFF_TOKEN } from './console';
 
 type Listener = (...args: unknown[]) => void;
-const sockets: Array<{ auth: unknown; fire: (event: string) => void; closed: boolean }> = [];
+const sockets: Array<{ auth: unknown; fire: (event: string, ...args: unknown[]) => void; closed: boolean }> =
+  [];
 vi.mock('socket.io-client', () => ({
   io: (opts: { auth: unknown }) => {
     const listeners = new Map<string, Set<Listener>>();
     const made = {
       auth: opts.auth,
       closed: false,
-      fire: (event: string) => listeners.get(event)?.forEach((fn) => fn()),
+      fire: (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((fn) => fn(...args)),
     };
     sockets.push(made);
     const socket = {
@@ -183,5 +184,20 @@ describe('console queues', { timeout: 45_000 }, () => {
     );
     await view.user.click(screen.getByRole('button', { name: 'Take it' }));
     await waitFor(() => expect(view.api.callsTo('POST', '/api/console/chats/11/assign')).toHaveLength(1));
+  });
+  it('[console] the server closing the staff socket (the session ended) takes the tab to the sign-in page', async () => {
+    let ended = false;
+    await renderConsole('/console', 'finance', {
+      'GET /api/console/me': () => (ended ? fail('UNAUTHORIZED', 401) : json(meFixture('finance'))),
+      'GET /api/console/queues': () => json({ tiles: [], at: '2026-11-26T03:15:00.000Z' }),
+      'GET /api/console/approvals': () => json({ items: [] }),
+    });
+    await screen.findByTestId('console-username', {}, FIRST_LOAD);
+    await waitFor(() => expect(sockets.at(-1)?.auth).toEqual({ staffToken: STAFF_TOKEN }));
+    // An admin disabled this staff member: the server ends the session and closes its sockets.
+    ended = true;
+    sockets.at(-1)!.fire('disconnect', 'io server disconnect');
+    await screen.findByText('Your session has ended. Please sign in again.', {}, FIRST_LOAD);
+    expect(sessionStorage.getItem('console_token')).toBeNull();
   });
 });

@@ -24,7 +24,6 @@ describe('how-to videos', () => {
       expect(v.getAttribute('preload')).toBe('none');
       expect(v.getAttribute('poster')).toBe(`/howto/${key}.webp`);
       expect(sourceOf(v)).toBe(`/howto/${key}.webm`);
-      expect(v.querySelector('source')!.getAttribute('type')).toBe('video/webm');
       // One caption track, in Lao (BCP 47 `lo`), shown by default.
       expect(v.querySelectorAll('track')).toHaveLength(1);
       const track = trackOf(v)!;
@@ -51,6 +50,23 @@ describe('how-to videos', () => {
       'How to withdraw',
       'Transfer to a game and play',
     ]);
+  });
+
+  it("[care] each of Krapao's videos offers the VP9 WebM first and the same in an H.264 MP4 after it, for iPhones before iOS 17.4", async () => {
+    mockApi();
+    await renderApp('/howto', { locale: 'th' });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+    for (const [i, v] of videos().entries()) {
+      const key = KEYS[i]!;
+      const sources = [...v.querySelectorAll('source')].map((el) => [
+        el.getAttribute('src'),
+        el.getAttribute('type'),
+      ]);
+      expect(sources).toEqual([
+        [`/howto/${key}.webm`, 'video/webm; codecs="vp9"'],
+        [`/howto/${key}.mp4`, 'video/mp4; codecs="avc1.4D401F"'],
+      ]);
+    }
   });
 
   it('[HELP-1] Thai captions in the Thai UI, with no note about the language of the screens', async () => {
@@ -92,6 +108,8 @@ describe('how-to videos', () => {
     expect(withdraw!.getAttribute('poster')).toBe('https://cdn.example/withdraw.jpg');
     // The operator's file may be any type the browser plays: no type is claimed for it.
     expect(withdraw!.querySelector('source')!.hasAttribute('type')).toBe(false);
+    // Their one file, not Krapao's MP4 beside it.
+    expect(withdraw!.querySelectorAll('source')).toHaveLength(1);
     expect(trackOf(withdraw!)!.getAttribute('src')).toBe('/media/withdraw.en.vtt');
     // Without captions or a poster of their own, none: Krapao's would not match their recording.
     expect(sourceOf(register!)).toBe('https://cdn.example/register.mp4');

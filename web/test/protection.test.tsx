@@ -144,6 +144,52 @@ describe('player protection page', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/logout')).toHaveLength(1));
   });
 
+  it('[care] [issue 20] the reality check counts from sign-in, not from the page load: due 1 minute after a load at 14 minutes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    logIn();
+    const api = mockApi({
+      'GET /api/protection': () =>
+        json(
+          protectionFixture({
+            realityCheckMinutes: 15,
+            session: { signedInAt: '2026-11-21T10:00:00.000Z', elapsedS: 14 * 60, net: 40 },
+          }),
+        ),
+    });
+    await renderApp('/user/home');
+    await screen.findByTestId('member-name');
+    await waitFor(() => expect(api.callsTo('GET', '/api/protection').length).toBeGreaterThan(0));
+    await act(() => vi.advanceTimersByTimeAsync(50_000));
+    expect(screen.queryByRole('dialog', { name: 'Reality check' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(await screen.findByRole('dialog', { name: 'Reality check' })).toBeTruthy();
+  });
+
+  it('[care] [issue 20] during a break marketing stops: no invite card or offers on the home, no programme tiles, no bonus offers', async () => {
+    logIn();
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    mockApi({
+      'GET /api/protection': () => json(protectionFixture({ block: { kind: 'TIMEOUT', until } })),
+      'GET /api/spinwheel/active': () => json({ isActive: true }),
+    });
+    const { user, router } = await renderApp('/user/home');
+    expect(await screen.findByTestId('offers-paused')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Wallet' })).toBeTruthy();
+    expect(screen.queryByRole('radiogroup', { name: 'Show' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /spin/i })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Open quick actions' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Quick actions' });
+    expect(within(drawer).getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    for (const name of ['Invite friends', 'Bonus', 'Refund'])
+      expect(within(drawer).queryByRole('button', { name })).toBeNull();
+
+    await act(() => router.navigate('/user/bonus'));
+    expect(await screen.findByTestId('offers-paused')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /Promotion code/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Bonuses for you' })).toBeNull();
+  });
+
   it.each([
     ['th', 'วงเงินและการพัก', 'รอบนี้ฝากได้อีก'],
     ['la', 'ວົງເງິນ ແລະ ການພັກ', 'ຮອບນີ້ຝາກໄດ້ອີກ'],

@@ -1,5 +1,5 @@
 import { slips, SLIP_MAX_BYTES, UPLOAD_TIMEOUT_MS, type Slip } from '@krapao/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SlipTableModal } from '../src/features/slips/components/SlipTableModal';
@@ -102,6 +102,73 @@ describe('slip upload', () => {
     await user.click(within(status).getByRole('button', { name: 'See my slips' }));
     expect(onShowSlips).toHaveBeenCalledTimes(1);
   });
+
+  it('[SLIP-4] [issue 20] a duplicate slip is not left as "received, checking": the refusal and its reason show as soon as the server knows', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    try {
+      let settled = false;
+      const { dialog, user, input, api } = await openUpload({
+        'POST /api/wallet/slip': uploaded,
+        'POST /api/statement/slip': () =>
+          json({
+            total: 1,
+            slips: [
+              slip({
+                slipId: 'sl_new',
+                reference: '016123456789ABC',
+                status: settled ? 'FAILED' : 'PROCESSING',
+                note: settled ? 'SLIP_REFNO_DUPLICATED' : null,
+              }),
+            ],
+          }),
+      });
+      await user.upload(input, png());
+      await user.click(within(dialog).getByRole('button', { name: 'Upload slip' }));
+      expect(await within(dialog).findByTestId('slip-checking')).toBeTruthy();
+      await waitFor(() => expect(api.callsTo('POST', '/api/statement/slip').length).toBeGreaterThan(0));
+
+      // The server settles it (the realtime event, or the next look): the page says so, with why.
+      settled = true;
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      const refused = await within(dialog).findByTestId('slip-refused');
+      expect(within(refused).getByText('Your slip was not accepted')).toBeTruthy();
+      expect(within(refused).getByTestId('slip-refused-reason').textContent).toBe(
+        errorEn('SLIP_REFNO_DUPLICATED'),
+      );
+      expect(refused.textContent).toContain('This transfer has already been credited');
+      expect(within(dialog).queryByText('Slip received')).toBeNull();
+
+      // Another slip can be sent from there.
+      await user.click(within(refused).getByRole('button', { name: 'Upload another slip' }));
+      expect(within(dialog).getByRole('button', { name: 'Upload slip' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    ['th', 'INVALID_SLIP', 'สลิปของคุณไม่ผ่านการตรวจสอบ', 'อ่านสลิปไม่ได้'],
+    ['la', 'INVALID_SLIP', 'ສະລິບຂອງທ່ານບໍ່ຜ່ານການກວດສອບ', 'ອ່ານສະລິບບໍ່ໄດ້'],
+  ] as const)(
+    '[SLIP-4] [issue 20] an unreadable slip is said at once in %s',
+    async (locale, note, title, reason) => {
+      mockApi({
+        'POST /api/wallet/slip': uploaded,
+        'POST /api/statement/slip': () =>
+          json({ total: 1, slips: [slip({ slipId: 'sl_new', status: 'FAILED', note })] }),
+      });
+      const { user } = await renderUi(<SlipUploadModal opened onClose={() => {}} />, { locale });
+      const dialog = await screen.findByRole('dialog');
+      await user.upload(dialog.querySelector<HTMLInputElement>('input[type=file]')!, png());
+      await user.click(dialog.querySelector<HTMLButtonElement>('button[type=submit]')!);
+      const refused = await within(dialog).findByTestId('slip-refused');
+      expect(refused.textContent).toContain(title);
+      expect(within(refused).getByTestId('slip-refused-reason').textContent).toBe(reason);
+    },
+  );
 
   it('[SLIP-1] the deposit modal leads to the upload, and the statement page to the slip table', async () => {
     localStorage.setItem('token', 'tok_member');

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, withdrawals } from '@krapao/contract';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, rewards, withdrawals } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, json, mockApi, walletFixture, type Handler, logIn } from './api';
@@ -131,5 +131,56 @@ describe('withdraw', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/wallet/withdraw')).toHaveLength(2));
     const [a, b] = api.callsTo('POST', '/api/wallet/withdraw');
     expect(b?.headers.get(IDEMPOTENCY_HEADER)).not.toBe(a?.headers.get(IDEMPOTENCY_HEADER));
+  });
+
+  it('[BON-5] [issue 20] an active bonus shows its lock on the withdraw form, with how far the member is, before a try', async () => {
+    const reward = rewards.activeRewardSchema.parse({
+      id: 'r9',
+      source: 'bonus',
+      reference: 'WEEKLY50:2026-11-23:1',
+      title: { en: 'Weekly 50 baht' },
+      amount: 200,
+      percentSuccess: 500,
+      percentFail: 10,
+      categories: null,
+      createdAt: '2026-11-23T01:00:00.000Z',
+      turnoverDone: 300,
+      turnoverNeeded: 1500,
+      balance: 450,
+      failBelow: 20,
+      canClear: false,
+    });
+    const { dialog, api } = await openWithdraw({ 'GET /api/rewards/active': () => json({ reward }) });
+    const lock = await within(dialog).findByTestId('withdraw-bonus-lock');
+    expect(lock.textContent).toContain('An active bonus holds your withdrawals');
+    expect(lock.textContent).toContain(
+      'Turnover ฿300.00 of ฿1,500.00: play ฿1,200.00 more, or until your balance falls below ฿20.00',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', true);
+    expect(api.callsTo('POST', '/api/wallet/withdraw')).toHaveLength(0);
+  });
+
+  it('[BON-5] [issue 20] a bonus whose exit already holds does not lock the form (it ends at the withdrawal)', async () => {
+    const reward = rewards.activeRewardSchema.parse({
+      id: 'r9',
+      source: 'bonus',
+      reference: 'WEEKLY50:2026-11-23:1',
+      title: { en: 'Weekly 50 baht' },
+      amount: 200,
+      percentSuccess: 500,
+      percentFail: 10,
+      categories: null,
+      createdAt: '2026-11-23T01:00:00.000Z',
+      turnoverDone: 1500,
+      turnoverNeeded: 1500,
+      balance: 450,
+      failBelow: 20,
+      canClear: true,
+    });
+    const { dialog, api } = await openWithdraw({ 'GET /api/rewards/active': () => json({ reward }) });
+    await waitFor(() => expect(api.callsTo('GET', '/api/rewards/active')).toHaveLength(1));
+    await within(dialog).findByTestId('withdraw-limits');
+    expect(within(dialog).queryByTestId('withdraw-bonus-lock')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', false);
   });
 });

@@ -19,3 +19,11 @@ export async function appSecret(q: Queryable, configured: string | undefined): P
   ]);
   return (await getSetting<string>(q, 'app.secret'))!;
 }
+
+/** Writes one operator setting (the console's settings pages), in the caller's transaction when given one. */
+export async function putSetting(q: Queryable, key: string, value: unknown): Promise<void> {
+  await q.query(
+    'insert into settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value',
+    [key, JSON.stringify(value)],
+  );
+}

@@ -7,6 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Ctx } from '../context.ts';
 import { hmac } from '../lib/crypto.ts';
+import type { AlertSender } from './alerts/alerts.ts';
+import { lineAlerts } from './alerts/line-alerts.ts';
+import { telegramAlerts } from './alerts/telegram-alerts.ts';
 import { httpGames } from './games/http-games.ts';
 import type { GameProvider } from './games/games.ts';
 import { httpQrGateway } from './payments/http-gateway.ts';
@@ -40,6 +43,8 @@ export interface GivenProviders {
   trueWallet?: TrueWalletVouchers;
   /** Defaults to the simulated game aggregator when SIMULATE is on. */
   games?: GameProvider;
+  /** Defaults to ALERTS' messenger, else the simulated one when SIMULATE is on; null: no alerts. */
+  alerts?: AlertSender | null;
 }
 
 /** The chosen providers: Ctx's, the chat's file store, and the key the game aggregator checks. */
@@ -54,6 +59,7 @@ export type Providers = Pick<
   | 'games'
   | 'slipVerifier'
   | 'slipFiles'
+  | 'alerts'
 > & {
   chatFiles: FileStore;
   /** GAMES_SECRET, or derived under SIMULATE; the simulated aggregator is given the same. */
@@ -105,11 +111,43 @@ export function chooseProviders(
         : undefined),
     slipVerifier:
       given.slipVerifier ?? (sim ? httpSlipVerifier({ baseUrl: () => `${simBase()}/bank` }) : undefined),
+    alerts:
+      given.alerts === null ? undefined : (given.alerts ?? chooseAlerts(config, sim ? simBase : undefined)),
     slipFiles: given.slipFiles ?? files('slips'),
     chatFiles: given.chatFiles ?? files('chat'),
     gamesSecret,
   };
 }
+
+/**
+ * The operator's group chat: the messenger ALERTS names with its account, else, under SIMULATE, the same
+ * messenger's simulated API (/sim/alerts), telegram when none is named; nothing otherwise.
+ */
+function chooseAlerts(config: Config, simBase: (() => string) | undefined): AlertSender | undefined {
+  const { channel, telegram, line } = config.alerts;
+  if (channel === 'off') return undefined;
+  if (channel === 'line')
+    return line
+      ? lineAlerts({ ...line, apiUrl: () => line.apiUrl ?? 'https://api.line.me' })
+      : simBase &&
+          lineAlerts({
+            apiUrl: () => `${simBase()}/alerts/line`,
+            channelToken: 'simulated-line-channel-token',
+            to: SIMULATED_LINE_GROUP,
+          });
+  if (telegram)
+    return telegramAlerts({ ...telegram, apiUrl: () => telegram.apiUrl ?? 'https://api.telegram.org' });
+  return (
+    simBase &&
+    telegramAlerts({
+      apiUrl: () => `${simBase()}/alerts/telegram`,
+      botToken: 'simulated-bot-token',
+      chatId: SIMULATED_TELEGRAM_GROUP,
+    })
+  );
+}
+const SIMULATED_TELEGRAM_GROUP = '-1001234567890';
+const SIMULATED_LINE_GROUP = 'Ckrapaooperators';
 
 /** With no SMS gateway configured, sending fails loudly in the log and as OTP_SEND_FAIL to the member. */
 function noSms(log: FastifyBaseLogger): SmsSender {

@@ -4,7 +4,8 @@ import { moneyEventSchema, type MoneyEvent } from '@krapao/contract';
 export type DatabaseEvent =
   | { kind: 'member'; memberId: string; event: MoneyEvent }
   | { kind: 'sessionEnded'; tokenHashHex: string }
-  | { kind: 'memberInactive'; memberId: string };
+  | { kind: 'memberInactive'; memberId: string }
+  | { kind: 'staffSessionEnded'; tokenHashHex: string };
 
 /** Reads one event's payload (JSON from the outbox); anything that is not one of ours is undefined. */
 export function parseDatabaseEvent(json: unknown): DatabaseEvent | undefined {
@@ -18,5 +19,8 @@ export function parseDatabaseEvent(json: unknown): DatabaseEvent | undefined {
     return { kind: 'sessionEnded', tokenHashHex: msg.sessionEnded };
   }
   if (typeof msg.memberInactive === 'string') return { kind: 'memberInactive', memberId: msg.memberInactive };
+  if (typeof msg.staffSessionEnded === 'string' && /^[0-9a-f]{64}$/.test(msg.staffSessionEnded)) {
+    return { kind: 'staffSessionEnded', tokenHashHex: msg.staffSessionEnded };
+  }
   return undefined;
 }

@@ -29,9 +29,9 @@ import { memoryHandshakeLimiter, redisHandshakeLimiter, type HandshakeLimiter } 
 import { readOutbox } from './outbox.ts';
 import { guestCaller } from '../modules/chat/identity.ts';
 import { callerSocketRoom, roomOf, type Caller } from '../modules/chat/service.ts';
-import { MEMBERS_ROOM, memberRoom, sessionRoom } from './rooms.ts';
+import { MEMBERS_ROOM, memberRoom, sessionRoom, staffSessionRoom } from './rooms.ts';
 import { STAFF_ROOM, throttled } from '../modules/queues/live.ts';
-import { resolveStaffSession } from '../modules/staff/sessions.ts';
+import { liveStaffSessions, resolveStaffSession } from '../modules/staff/sessions.ts';
 
 /** How often an instance checks that its sockets' sessions are still live (expiry, deactivation). */
 const SESSION_CHECK_MS = 30_000;
@@ -44,8 +44,9 @@ const SESSION_CHECK_BATCH = 500;
 type SocketData =
   | { kind: 'member'; memberId: string; tokenHashHex: string }
   | { kind: 'guest'; guestId: string }
-  // The operator console's socket (staff token): it hears only the staff room's nudges (queues/live.ts).
-  | { kind: 'staff'; username: string };
+  // The operator console's socket (staff token): it hears only the staff room's nudges (queues/live.ts),
+  // and closes when its staff session ends (staff.sql staff_session_ended, the sweep).
+  | { kind: 'staff'; username: string; tokenHashHex: string };
 
 export interface Realtime {
   /** Sends an event to every socket of the member, on every instance. */
@@ -111,7 +112,7 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
       if (data.kind === 'member')
         void socket.join([memberRoom(data.memberId), sessionRoom(data.tokenHashHex), MEMBERS_ROOM]);
       if (data.kind === 'staff') {
-        void socket.join(STAFF_ROOM);
+        void socket.join([STAFF_ROOM, staffSessionRoom(data.tokenHashHex)]);
         return;
       }
       socket.on(REALTIME_EVENTS.chatJoin, (...args: unknown[]) => {
@@ -134,7 +135,7 @@ export function registerRealtime(app: FastifyInstance, ctx: Ctx) {
         const event = parseDatabaseEvent(payload);
         if (event) deliver(server, event);
         if (event?.kind === 'member') nudgeStaff();
-        else ctx.log.warn({ payload }, 'realtime: an event that is not ours');
+        else if (!event) ctx.log.warn({ payload }, 'realtime: an event that is not ours');
       },
       onError: (err) => ctx.log.error({ err }, 'realtime: reading the events failed'),
       onRead: (horizon) => ctx.metrics.outboxRead(horizon),
@@ -199,7 +200,11 @@ async function authenticate(ctx: Ctx, socket: Socket) {
       ? await resolveStaffSession(ctx, auth.staffToken)
       : undefined;
     if (!staff || staff.mustEnrolTotp || staff.mustChangePassword) throw new AppError('UNAUTHORIZED', 401);
-    socket.data = { kind: 'staff', username: staff.username } satisfies SocketData;
+    socket.data = {
+      kind: 'staff',
+      username: staff.username,
+      tokenHashHex: staff.tokenHash.toString('hex'),
+    } satisfies SocketData;
     return;
   }
   if (!auth?.token && auth?.guestToken) {
@@ -249,24 +254,38 @@ function deliver(io: Server, event: DatabaseEvent) {
     case 'memberInactive':
       io.local.in(memberRoom(event.memberId)).disconnectSockets(true);
       return;
+    case 'staffSessionEnded':
+      io.local.in(staffSessionRoom(event.tokenHashHex)).disconnectSockets(true);
+      return;
   }
 }
 
-/** The backstop of the session announcements: sessions that expired, or ended while not heard. */
+/**
+ * The backstop of the session announcements: sessions that expired, or ended while not heard; a
+ * member's and a staff member's alike.
+ */
 async function closeEndedSessions(ctx: Ctx, io: Server): Promise<number> {
   const sockets = [...io.of('/').sockets.values()];
   let closed = 0;
   for (let i = 0; i < sockets.length; i += SESSION_CHECK_BATCH) {
     const batch = sockets.slice(i, i + SESSION_CHECK_BATCH);
-    const hashOf = (s: Socket) => {
-      const data = s.data as SocketData;
-      return data.kind === 'member' ? data.tokenHashHex : undefined;
-    };
-    const hashes = [...new Set(batch.map(hashOf).filter((h) => h !== undefined))];
-    const live = hashes.length ? await liveSessions(ctx.db, hashes, ctx.clock.now()) : new Set<string>();
+    const hashesOf = (kind: 'member' | 'staff') => [
+      ...new Set(
+        batch.flatMap((s) => {
+          const data = s.data as SocketData;
+          return data.kind === kind ? [data.tokenHashHex] : [];
+        }),
+      ),
+    ];
+    const now = ctx.clock.now();
+    const live = new Set([
+      ...(await liveSessions(ctx.db, hashesOf('member'), now)),
+      ...(await liveStaffSessions(ctx.db, hashesOf('staff'), now)),
+    ]);
     for (const socket of batch) {
-      const hash = hashOf(socket);
-      if (hash === undefined || live.has(hash)) continue; // a visitor has no session to end
+      const data = socket.data as SocketData;
+      // A visitor has no session to end.
+      if (data.kind === 'guest' || live.has(data.tokenHashHex)) continue;
       socket.disconnect(true);
       closed++;
     }

@@ -4,3 +4,5 @@ export const memberRoom = (memberId: string) => `member-${memberId}`;
 export const sessionRoom = (tokenHashHex: string) => `session-${tokenHashHex}`;
 /** Every member's socket, and no visitor's: what all members hear (a resync) goes here, never to a guest. */
 export const MEMBERS_ROOM = 'members';
+/** A staff session's console sockets (the staff room's nudges): ending the session closes exactly them. */
+export const staffSessionRoom = (tokenHashHex: string) => `staff-session-${tokenHashHex}`;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +10,7 @@ import { signatureMatches } from '../lib/crypto.ts';
 import { decimal, signedText } from '../providers/games/http-games.ts';
 import { optionalBody, simText } from './sim-http.ts';
 import { BET_OPTIONS_MINOR, REEL_STRIP, spin } from './slot.ts';
-import { expiredPage, SLOT_CSS, SLOT_JS, slotLanguage, slotPage } from './slot-page.ts';
+import { expiredPage, SLOT_CSS, SLOT_FONTS, SLOT_JS, slotLanguage, slotPage } from './slot-page.ts';
 
 /**
  * The simulated game aggregator: all 16 providers of GAME-2 behind one transfer-wallet API, in the
@@ -235,6 +237,20 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
   app.get('/slot.css', async (_req, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(SLOT_CSS),
   );
+
+  // The page's Thai and Lao fonts, the web app's own files, read from its npm package when first asked.
+  const fontFiles = new Map<string, Promise<Buffer>>();
+  app.get('/fonts/:name', { schema: { params: z.object({ name: simText(40) }) } }, async (req, reply) => {
+    const font = SLOT_FONTS[req.params.name as keyof typeof SLOT_FONTS];
+    if (!font) return reply.code(404).send({ code: 'NOT_FOUND' });
+    let bytes = fontFiles.get(font.file);
+    if (!bytes)
+      fontFiles.set(font.file, (bytes = readFile(createRequire(import.meta.url).resolve(font.file))));
+    return reply
+      .type('font/woff2')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await bytes);
+  });
 
   app.get('/play/:token', { schema: { params: z.object({ token: simText(100) }) } }, async (req, reply) => {
     const launch = launches.get(req.params.token);

@@ -184,10 +184,37 @@ export function expiredPage(language: SlotLanguage): string {
   );
 }
 
-export const SLOT_CSS = `
+/**
+ * The Thai and Lao fonts the page draws its words in, served beside slot.css (GET .../fonts/<name>): the
+ * same Noto Sans files the web app ships (@fontsource-variable), so a phone or a computer without Thai or
+ * Lao system fonts shows the words, not empty boxes. Each covers only its script (unicode-range), so a
+ * page fetches a font only for the script it shows; Latin stays in the system's font.
+ */
+export const SLOT_FONTS = {
+  'noto-sans-thai.woff2': {
+    family: 'Noto Sans Thai',
+    file: '@fontsource-variable/noto-sans-thai/files/noto-sans-thai-thai-wght-normal.woff2',
+    range: 'U+02D7,U+0303,U+0331,U+0E01-0E5B',
+  },
+  'noto-sans-lao.woff2': {
+    family: 'Noto Sans Lao',
+    file: '@fontsource-variable/noto-sans-lao/files/noto-sans-lao-lao-wght-normal.woff2',
+    range: 'U+0E81-0EDF',
+  },
+} as const;
+
+const fontFaces = Object.entries(SLOT_FONTS)
+  .map(
+    ([name, f]) =>
+      `@font-face{font-family:"${f.family}";font-style:normal;font-display:swap;font-weight:400 900;` +
+      `src:url("fonts/${name}") format("woff2");unicode-range:${f.range}}`,
+  )
+  .join('\n');
+
+export const SLOT_CSS = `${fontFaces}
 *{box-sizing:border-box}
 html,body{margin:0;min-height:100%}
-body{font-family:system-ui,-apple-system,"Noto Sans Thai","Noto Sans Lao","Phetsarath OT",sans-serif;
+body{font-family:"Noto Sans Thai","Noto Sans Lao",system-ui,-apple-system,"Phetsarath OT",sans-serif;
   background:radial-gradient(circle at 50% 0,#4b1d7a 0,#1a0b2e 60%);color:#fff7e0;min-height:100vh;
   display:flex;justify-content:center}
 .machine{width:100%;max-width:440px;padding:16px 16px calc(16px + env(safe-area-inset-bottom));
@@ -196,7 +223,8 @@ body{font-family:system-ui,-apple-system,"Noto Sans Thai","Noto Sans Lao","Phets
 .brand{font-size:12px;letter-spacing:.2em;color:#ffcf4a;font-weight:700}
 h1{margin:2px 0 0;font-size:24px}
 .langs{display:flex;gap:4px}
-.langs button{background:#ffffff1a;color:#fff7e0;border:1px solid #ffffff33;border-radius:8px;
+/* A button takes the system's font unless told: the page's, so that ไทย and ລາວ have their letters. */
+.langs button{font-family:inherit;background:#ffffff1a;color:#fff7e0;border:1px solid #ffffff33;border-radius:8px;
   padding:6px 8px;font-size:13px;min-height:36px}
 .langs button[aria-pressed=true]{background:#ffcf4a;color:#2a1045;font-weight:700}
 .meter{display:grid;grid-template-columns:1fr 1fr;gap:10px}

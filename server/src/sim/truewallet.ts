@@ -104,7 +104,33 @@ export const simTrueWallet: FastifyPluginAsync<SimTrueWalletOptions> = async (pl
     return { hash: v.hash, link: link(v) };
   });
   app.get('/vouchers', async () =>
-    [...vouchers.values()].map((v) => ({ hash: v.hash, link: link(v), amount: toBaht(v.amountSatang) })),
+    [...vouchers.values()].map((v) => ({
+      hash: v.hash,
+      link: link(v),
+      amount: toBaht(v.amountSatang),
+      redeemed: toBaht([...v.redeemedBy.values()].reduce((a, b) => a + b, 0)),
+    })),
+  );
+
+  // What a voucher is worth before it is redeemed; it refuses as redeem would, and moves nothing.
+  app.get(
+    '/campaign/vouchers/:hash/verify',
+    {
+      schema: {
+        params: z.object({ hash: simText(100) }),
+        querystring: z.object({ mobile: simText(20).optional() }),
+      },
+    },
+    async (req) => {
+      const v = vouchers.get(req.params.hash);
+      if (!v) return answer('VOUCHER_NOT_FOUND');
+      const mobile = req.query.mobile;
+      if (mobile !== undefined && v.redeemedBy.has(mobile)) return answer('TARGET_USER_REDEEMED', v);
+      if (opts.clock.now() >= v.expiresAt) return answer('VOUCHER_EXPIRED', v);
+      if (mobile !== undefined && v.ownerPhone === mobile) return answer('CANNOT_GET_OWN_VOUCHER', v);
+      if (v.redeemedBy.size >= v.recipients) return answer('VOUCHER_OUT_OF_STOCK', v);
+      return answer('SUCCESS', v);
+    },
   );
 
   // A body it cannot read is answered in the voucher API's own shape, as the rest of its answers are.

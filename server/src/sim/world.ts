@@ -6,12 +6,13 @@ import { simBank } from './bank.ts';
 import { simRequests } from './sim-http.ts';
 import { simGateway } from './gateway.ts';
 import { simGames } from './games.ts';
+import { alertsInbox } from './alerts-inbox.ts';
 import { smsInbox } from './sms-inbox.ts';
 import { simTrueWallet } from './truewallet.ts';
 
 /**
- * The whole simulated outside world: bank, QR gateways, True Wallet vouchers, the SMS inbox and the game
- * aggregator. SIMULATE
+ * The whole simulated outside world: bank, QR gateways, True Wallet vouchers, the SMS inbox, the operator's
+ * group chat (alerts) and the game aggregator. SIMULATE
  * mounts it in the server under /sim; the crash test runs it on its own, so it outlives the server it
  * serves, the way the real outside world does.
  */
@@ -30,6 +31,7 @@ export interface SimWorldOptions {
 export const simWorld: FastifyPluginAsync<SimWorldOptions> = async (app, opts) => {
   simRequests(app);
   await app.register(smsInbox, { prefix: '/sms', failing: opts.smsDown ?? (() => false) });
+  await app.register(alertsInbox, { prefix: '/alerts', clock: opts.clock });
   await app.register(simBank, {
     prefix: '/bank',
     feedUrl: () => `${opts.krapaoUrl()}/api/hooks/bank-feed`,

@@ -3,6 +3,8 @@ import { lazy, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { WhenFirstOpened } from '../components/WhenFirstOpened';
 import { InviteBonusCard } from '../features/invite/components/InviteBonusCard';
+import { useBlockInForce } from '../features/protection/api/protection';
+import { OffersPaused } from '../features/protection/components/OffersPaused';
 import { SpinCoinButton } from '../features/spin/components/SpinCoinButton';
 import { useWallet } from '../features/wallet/api/get-wallet';
 import { WalletCard } from '../features/wallet/components/WalletCard';
@@ -25,6 +27,15 @@ export function HomeCards() {
   const moneyMoved = useMoneyMoved();
   const [shown, setShown] = useState<Shown>('cash');
   const [inviteOpen, setInviteOpen] = useState(false);
+  const block = useBlockInForce();
+  // Marketing stops during a time-out or self-exclusion: the cash card alone, and why the offers are gone.
+  if (block)
+    return (
+      <div className="home-cards">
+        <WalletCard />
+        <OffersPaused block={block} />
+      </div>
+    );
   const options: Array<[Shown, string]> = [
     ['cash', t('invite.showCash')],
     ['bonus', t('invite.showBonus')],

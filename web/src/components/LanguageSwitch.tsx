@@ -4,7 +4,7 @@ import { changeLocale } from '../i18n';
 import './LanguageSwitch.css';
 
 // Each language names itself, so a member who cannot read the current one still finds theirs.
-const NATIVE_NAMES: Record<Locale, { short: string; long: string }> = {
+export const NATIVE_NAMES: Record<Locale, { short: string; long: string }> = {
   th: { short: 'ไทย', long: 'ภาษาไทย' },
   la: { short: 'ລາວ', long: 'ພາສາລາວ' },
   en: { short: 'EN', long: 'English' },

@@ -30,6 +30,7 @@ import { clearStaffToken, getStaffToken } from './session';
 // (app/routes.tsx), so that nothing of it loads with a member's pages. Each page is a chunk of its own.
 const pages = {
   home: lazy(() => import('./pages/HomePage')),
+  dashboard: lazy(() => import('./pages/dashboard/DashboardPage')),
   staff: lazy(() => import('./pages/StaffPage')),
   approvals: lazy(() => import('./pages/ApprovalsPage')),
   members: lazy(() => import('./pages/MembersPage')),
@@ -37,6 +38,8 @@ const pages = {
   audit: lazy(() => import('./pages/AuditPage')),
   queue: lazy(() => import('./pages/queues/QueuePage')),
   chat: lazy(() => import('./pages/chat/ChatPage')),
+  programmes: lazy(() => import('./pages/programmes/ProgrammesPage')),
+  settings: lazy(() => import('./pages/settings/SettingsPage')),
   notFound: lazy(() => import('./pages/NotFoundPage')),
   signIn: lazy(() => import('./pages/SignInPage')),
 };
@@ -84,6 +87,7 @@ function ConsoleRoutes() {
       element: <Signed />,
       children: [
         { index: true, element: page(pages.home) },
+        { path: 'dashboard', element: page(pages.dashboard) },
         { path: 'staff', element: page(pages.staff) },
         { path: 'approvals', element: page(pages.approvals) },
         { path: 'members', element: page(pages.members) },
@@ -91,6 +95,8 @@ function ConsoleRoutes() {
         { path: 'audit', element: page(pages.audit) },
         { path: 'queues/:queue', element: page(pages.queue) },
         { path: 'chat', element: page(pages.chat) },
+        { path: 'programmes/:tab?', element: page(pages.programmes) },
+        { path: 'settings/:tab?', element: page(pages.settings) },
         { path: '*', element: page(pages.notFound) },
       ],
     },

@@ -14,8 +14,20 @@ export const PERMISSIONS = {
   approvalsRead: 'approvals.read',
   approvalsDecide: 'approvals.decide',
   auditRead: 'audit.read',
+  dashboardRead: 'dashboard.read',
   chatRead: 'chat.read',
   chatAnswer: 'chat.answer',
+  withdrawalsRead: 'withdrawals.read',
+  bonusesRead: 'bonuses.read',
+  bonusesManage: 'bonuses.manage',
+  wheelRead: 'wheel.read',
+  wheelManage: 'wheel.manage',
+  rulesRead: 'rules.read',
+  rulesManage: 'rules.manage',
+  agreementsRead: 'agreements.read',
+  agreementsManage: 'agreements.manage',
+  settingsRead: 'settings.read',
+  settingsManage: 'settings.manage',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

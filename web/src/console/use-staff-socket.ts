@@ -10,7 +10,9 @@ export const LIVE_KEYS = [consoleKeys.queues(), ['console', 'queue'], ['console'
 /**
  * The console's socket: the staff token in the handshake (never a member's), in the staff room, where the
  * server says only "queues changed" (server/src/modules/queues/live.ts); the tiles, tables and chats are
- * then asked again. The tiles also poll (api/queries.ts) for a socket that cannot connect.
+ * then asked again. The tiles also poll (api/queries.ts) for a socket that cannot connect. The server
+ * closes it when the staff session ends (sign-out, disabled, a role change, expiry): the shell then asks
+ * who is signed in, and the API's UNAUTHORIZED takes the tab to the sign-in page (api/client.ts).
  */
 export function useStaffSocket() {
   const client = useQueryClient();
@@ -29,6 +31,13 @@ export function useStaffSocket() {
       });
       socket.on(QUEUES_CHANGED_EVENT, () => {
         for (const queryKey of LIVE_KEYS) void client.invalidateQueries({ queryKey });
+      });
+      const askWhoAmI = () => void client.invalidateQueries({ queryKey: consoleKeys.me() });
+      socket.on('disconnect', (reason) => {
+        if (reason === 'io server disconnect') askWhoAmI();
+      });
+      socket.on('connect_error', (error) => {
+        if (error.message === 'UNAUTHORIZED') askWhoAmI();
       });
       close = () => socket.close();
     });

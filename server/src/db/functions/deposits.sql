@@ -122,3 +122,61 @@ begin
           v_credit, p_at)
   returning deposits.id, deposits.status;
 end $$;
+
+-- Issue 22: bank-feed lines of several requests in one round trip and one transaction (ledger/batch.ts
+-- gathers them). p_items is a JSON array of {reference, fromBank, fromAccount, toAccount, amount,
+-- receivedAt}, each the arguments of one bank_feed_credit with the batch's p_at and house account; one
+-- row per item, in order: the outcome, or the SQLSTATE and message the single call would have raised.
+-- Each line runs in a subtransaction of its own, so a line that fails moves nothing and the others commit.
+--
+-- Locks are taken first, in the order every credit takes them: the deposit-notice locks of the members
+-- the lines may credit (member id order; a credit takes its member's when it inserts the deposit, before
+-- ledger_post), then their wallets and the house accounts, in account id order. The members are found as
+-- bank_feed_credit finds them, less its currency and amount rules: a lock too many costs nothing, and a
+-- lock missed only loses the ordering (a rare deadlock, which the item answers as 40P01 and batch.ts runs
+-- again alone). At most 64 items, as wallet_withdraw_batch.
+create or replace function bank_feed_credit_batch(p_items jsonb, p_at timestamptz, p_house text)
+returns table (outcome text, failed_state text, failed_message text)
+language plpgsql as $$
+declare
+  v_item jsonb;
+  v_member bigint;
+  v_members bigint[];
+  v_currencies text[];
+begin
+  if jsonb_array_length(p_items) > 64 then
+    raise exception 'a bank-feed batch holds at most 64 items';
+  end if;
+  select array_agg(c.id order by c.id), array_agg(distinct c.currency) into v_members, v_currencies
+  from (select m.id, m.currency
+        from jsonb_array_elements(p_items) x
+        join members m on m.bank_code = x.value ->> 'fromBank' and m.bank_account_no = x.value ->> 'fromAccount'
+        union
+        select m.id, m.currency
+        from jsonb_array_elements(p_items) x
+        join members m on x.value ->> 'fromBank' = 'TRUEWALLET' and m.phone = x.value ->> 'fromAccount') c;
+  foreach v_member in array coalesce(v_members, '{}') loop
+    perform deposit_notice_lock(v_member);
+  end loop;
+  perform 1 from ledger_accounts a
+  where a.code in (select ledger_member_account(u.id, 'wallet') from unnest(v_members) as u (id)
+                   union
+                   select ledger_account_in_currency(h.code, c.currency)
+                   from unnest(v_currencies) as c (currency)
+                   cross join unnest(array[p_house, ledger_house_account('truewallet')]) as h (code))
+  order by a.id for update;
+  for v_item in select x.value from jsonb_array_elements(p_items) with ordinality as x (value, n) order by x.n loop
+    begin
+      outcome := bank_feed_credit(v_item ->> 'reference', v_item ->> 'fromBank', v_item ->> 'fromAccount',
+                                  v_item ->> 'toAccount', (v_item ->> 'amount')::bigint,
+                                  (v_item ->> 'receivedAt')::timestamptz, p_at, p_house);
+      failed_state := null;
+      failed_message := null;
+    -- The refusals' P0004 is assert_failure, which others leaves out.
+    exception when assert_failure or others then
+      outcome := null;
+      get stacked diagnostics failed_state = returned_sqlstate, failed_message = message_text;
+    end;
+    return next;
+  end loop;
+end $$;

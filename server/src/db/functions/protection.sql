@@ -47,8 +47,10 @@ create or replace function protection_lock(p_member bigint) returns member_prote
 language sql as $$ select * from member_protection where member_id = p_member for update $$;
 
 -- The least a deposit may still be under every deposit limit in force, open QR codes counted as if paid
--- (a QR at p_except_provider is left out: a new QR there replaces it); null when no deposit limit is set.
--- Negative when money that cannot be refused (a bank transfer, a slip) went beyond a limit.
+-- (a QR at p_except_provider is left out: a new QR there replaces it) and True Wallet vouchers being
+-- redeemed at the most they can bring (their amount, set once checked against the limits); null when no
+-- deposit limit is set. Negative when money that cannot be refused (a bank transfer, a slip) went beyond
+-- a limit.
 create or replace function protection_deposit_room(p_row member_protection, p_at timestamptz,
                                                    p_except_provider text)
 returns bigint
@@ -65,14 +67,17 @@ begin
   select coalesce(sum(q.amount), 0) into v_open from qrcodes q
   where q.member_id = p_row.member_id and q.status = 'CREATED' and q.expires_at > p_at
     and q.provider is distinct from p_except_provider;
+  v_open := v_open + (select coalesce(sum(v.amount), 0) from truewallet_vouchers v
+                      where v.member_id = p_row.member_id and v.status = 'REDEEMING');
   return least(p_row.deposit_day - v_used.deposit_day, p_row.deposit_week - v_used.deposit_week,
                p_row.deposit_month - v_used.deposit_month) - v_open;
 end $$;
 
--- A deposit the member asks for (a QR of p_amount at p_provider; p_amount null for a True Wallet voucher
--- whose amount is known only once redeemed): locks the member's row and answers the refusal, if any
--- (SELF_EXCLUDED, DEPOSIT_LIMIT), with what may still be deposited. Called inside the transaction that
--- records the QR, so concurrent requests of one member are decided one after another.
+-- A deposit the member asks for (a QR of p_amount at p_provider; a True Wallet voucher at the most it can
+-- bring, p_amount null for the first look before its amount is asked): locks the member's row and answers
+-- the refusal, if any (SELF_EXCLUDED, DEPOSIT_LIMIT), and what may still be deposited (null: no limit).
+-- Called inside the transaction that records the QR or the voucher's claim, so concurrent requests of one
+-- member are decided one after another.
 create or replace function protection_deposit_check(p_member bigint, p_provider text, p_amount bigint,
                                                     p_at timestamptz, p_min bigint,
                                                     out refusal text, out room bigint)

@@ -28,3 +28,13 @@ begin
 end $$;
 create or replace trigger journal_entries_not_frozen before insert on journal_entries
   for each row execute function staff_refuse_frozen_entry();
+
+-- A staff session ends (sign-out, disabled, a role change, a password change, expiry noticed): the
+-- console's sockets of that session close at once, as a member's do (realtime.sql realtime_session_ended).
+create or replace function staff_session_ended() returns trigger language plpgsql as $$
+begin
+  perform realtime_notify(jsonb_build_object('staffSessionEnded', encode(old.token_hash, 'hex')));
+  return null;
+end $$;
+create or replace trigger staff_sessions_realtime after delete on staff_sessions
+  for each row execute function staff_session_ended();

@@ -161,3 +161,47 @@ begin
   end if;
   return true;
 end $$;
+
+-- Issue 22: several members' withdrawal requests in one round trip and one transaction (ledger/batch.ts
+-- gathers them). p_items is a JSON array of {member, key, hash (hex), amount, seen, publicId, createdAt},
+-- each the arguments of one wallet_withdraw; one row per item, in order. Each item runs in a block of its
+-- own (a subtransaction): a refusal (MONEY_NOT_ENOUGH, BONUS_REMAINING, a reused key) rolls back that item
+-- alone, key included, and is answered as failed_state/failed_message (the SQLSTATE and message the
+-- single call would have raised), while the others commit with their keys. A key seen earlier in the
+-- same batch replays, as it would in a later transaction.
+--
+-- Every account the items may move (each member's wallet and pending withdrawals) is locked first, in id
+-- order, in one statement: after that an item waits for no account, so two batches, or a batch and a
+-- single movement (which locks in id order too), never wait on each other in a cycle. At most 64 items:
+-- a transaction's first 64 subtransactions stay in its PGPROC cache, more would slow every snapshot.
+create or replace function wallet_withdraw_batch(p_items jsonb, p_can_pay boolean)
+returns table (response jsonb, replayed boolean, payout jsonb, failed_state text, failed_message text)
+language plpgsql as $$
+declare
+  v_item jsonb;
+begin
+  if jsonb_array_length(p_items) > 64 then
+    raise exception 'a withdrawal batch holds at most 64 items';
+  end if;
+  perform 1 from ledger_accounts a
+  where a.code in (select ledger_member_account((x.value ->> 'member')::bigint, k.kind)
+                   from jsonb_array_elements(p_items) x
+                   cross join unnest(array['wallet', 'pending_withdrawal']) as k (kind))
+  order by a.id for update;
+  for v_item in select x.value from jsonb_array_elements(p_items) with ordinality as x (value, n) order by x.n loop
+    begin
+      select w.response, w.replayed, w.payout, null, null
+      into response, replayed, payout, failed_state, failed_message
+      from wallet_withdraw((v_item ->> 'member')::bigint, v_item ->> 'key', decode(v_item ->> 'hash', 'hex'),
+                           (v_item ->> 'amount')::bigint, (v_item ->> 'seen')::bigint, v_item ->> 'publicId',
+                           v_item ->> 'createdAt', p_can_pay) w;
+    -- The refusals' P0004 is assert_failure, which others leaves out.
+    exception when assert_failure or others then
+      response := null;
+      replayed := null;
+      payout := null;
+      get stacked diagnostics failed_state = returned_sqlstate, failed_message = message_text;
+    end;
+    return next;
+  end loop;
+end $$;

@@ -19,29 +19,36 @@ export function bankChangeCodeText(locale: Locale, code: string, ref: string): s
   }
 }
 
+/**
+ * The short code a member knows a bank by: "ttb" for the code TMB, the spec's old short code (as the web's
+ * lib/banks.ts bankCodeText shows it; the bank has been ttb since 2021).
+ */
+const bankCodeText = (code: string) => (code === 'TMB' ? 'ttb' : code);
+
 /** Sent after the change: the new account's bank and last digits, the hold, and what to do if it was not them. */
 export function bankChangedText(
   locale: Locale,
   change: { bankCode: string; bankAccountNo: string; holdHours: number },
 ): string {
   const last4 = change.bankAccountNo.slice(-4);
+  const bank = bankCodeText(change.bankCode);
   const h = change.holdHours;
   switch (locale) {
     case 'th':
       return (
-        `Krapao: บัญชีรับเงินถอนของคุณถูกเปลี่ยนเป็น ${change.bankCode} ลงท้าย ${last4}` +
+        `Krapao: บัญชีรับเงินถอนของคุณถูกเปลี่ยนเป็น ${bank} ลงท้าย ${last4}` +
         (h > 0 ? ` การถอนเงินเข้าบัญชีนี้จะรอตรวจสอบไม่เกิน ${h} ชั่วโมง` : '') +
         ` หากคุณไม่ได้ทำรายการนี้ กรุณาติดต่อเราทันที`
       );
     case 'la':
       return (
-        `Krapao: ບັນຊີຮັບເງິນຖອນຂອງທ່ານຖືກປ່ຽນເປັນ ${change.bankCode} ລົງທ້າຍ ${last4}` +
+        `Krapao: ບັນຊີຮັບເງິນຖອນຂອງທ່ານຖືກປ່ຽນເປັນ ${bank} ລົງທ້າຍ ${last4}` +
         (h > 0 ? ` ການຖອນເງິນເຂົ້າບັນຊີນີ້ຈະລໍຖ້າກວດສອບບໍ່ເກີນ ${h} ຊົ່ວໂມງ` : '') +
         ` ຖ້າທ່ານບໍ່ໄດ້ເຮັດລາຍການນີ້ ກະລຸນາຕິດຕໍ່ພວກເຮົາທັນທີ`
       );
     default:
       return (
-        `Krapao: the bank account for your withdrawals was changed to ${change.bankCode} ending ${last4}.` +
+        `Krapao: the bank account for your withdrawals was changed to ${bank} ending ${last4}.` +
         (h > 0 ? ` Withdrawals to it wait up to ${h} h for review.` : '') +
         ` If this was not you, contact us now.`
       );

@@ -148,8 +148,13 @@ export function saveBonus(ctx: Ctx, operator: string, b: BonusConfig) {
   return audited(
     ctx,
     { operator, action: 'bonus.save', target: `${b.code}/${b.currency}`, detail: { ...b } },
-    async () => shown((await writeBonus(ctx.db, b, { replace: true, at: ctx.clock.now() }))!),
+    () => storeBonus(ctx, b),
   );
+}
+
+/** Writes a bonus the operator gave (the operator API's and the console's save); the row as shown. */
+export async function storeBonus(ctx: Ctx, b: BonusConfig) {
+  return shown((await writeBonus(ctx.db, b, { replace: true, at: ctx.clock.now() }))!);
 }
 
 /** A date the operator typed (ISO 8601), or INVALID_REQUEST. */
@@ -160,24 +165,45 @@ function dateOf(v: string | null): Date | null {
   return d;
 }
 
+/**
+ * Writes a promotion the operator gave (the operator API's and the console's save): its dates checked,
+ * a total below the claims already made refused; the row as shown.
+ */
+export async function storePromotion(ctx: Ctx, p: PromotionConfig) {
+  const from = dateOf(p.validFrom);
+  const to = dateOf(p.validTo);
+  if (from && to && to <= from) throw new AppError('INVALID_REQUEST');
+  const row = await writePromotion(ctx.db, p, { from, to }, { replace: true, at: ctx.clock.now() }).catch(
+    (err: { code?: string }) => {
+      // 23514: a total below the claims already made.
+      if (err.code === '23514') throw new AppError('INVALID_REQUEST');
+      throw err;
+    },
+  );
+  return shown(row!);
+}
+
 export function savePromotion(ctx: Ctx, operator: string, p: PromotionConfig) {
   return audited(
     ctx,
     { operator, action: 'promotion.save', target: `${p.code}/${p.currency}`, detail: { ...p } },
-    async () => {
-      const from = dateOf(p.validFrom);
-      const to = dateOf(p.validTo);
-      if (from && to && to <= from) throw new AppError('INVALID_REQUEST');
-      const row = await writePromotion(ctx.db, p, { from, to }, { replace: true, at: ctx.clock.now() }).catch(
-        (err: { code?: string }) => {
-          // 23514: a total below the claims already made.
-          if (err.code === '23514') throw new AppError('INVALID_REQUEST');
-          throw err;
-        },
-      );
-      return shown(row!);
-    },
+    () => storePromotion(ctx, p),
   );
+}
+
+/** Switches a bonus or promotion on or off (unaudited: the callers audit); NO_DATA (404) when absent. */
+export async function switchRow(
+  ctx: Ctx,
+  table: 'bonuses' | 'promotions',
+  code: string,
+  s: { currency: string; active: boolean },
+) {
+  const [row] = await ctx.db.query<BonusRow | PromotionRow>(
+    `update ${table} set active = $3, updated_at = $4 where code = $1 and currency = $2 returning *`,
+    [code.trim().toUpperCase(), s.currency, s.active, ctx.clock.now()],
+  );
+  if (!row) throw new AppError('NO_DATA', 404);
+  return shown(row);
 }
 
 /** Switches a bonus or promotion on or off; NO_DATA (404) when that code has no such currency. */
@@ -196,13 +222,6 @@ export function switchProgramme(
       action: `${kind}.${s.active ? 'on' : 'off'}`,
       target: `${code.toUpperCase()}/${s.currency}`,
     },
-    async () => {
-      const [row] = await ctx.db.query<BonusRow | PromotionRow>(
-        `update ${table} set active = $3, updated_at = $4 where code = $1 and currency = $2 returning *`,
-        [code.trim().toUpperCase(), s.currency, s.active, ctx.clock.now()],
-      );
-      if (!row) throw new AppError('NO_DATA', 404);
-      return shown(row);
-    },
+    () => switchRow(ctx, table, code, s),
   );
 }

@@ -4,15 +4,20 @@ import type { Ctx } from '../../context.ts';
 import { sessionOf } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { operatorAuth } from '../../http/operator-auth.ts';
-import { unlessBlocked } from '../protection/service.ts';
+import { noOffersWhileBlocked, unlessBlocked } from '../protection/service.ts';
 import * as ops from './ops.ts';
 import * as service from './service.ts';
 
 const codeOf = (req: FastifyRequest) => (req.params as { code: string }).code;
 
 export function bonusRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
-  route(app, bonuses.list, (req) => service.listBonuses(ctx, sessionOf(req).memberId));
-  // Player protection: no bonus or promotion during a time-out or self-exclusion (SELF_EXCLUDED).
+  // Player protection: during a time-out or self-exclusion no bonus is offered, and none or no promotion
+  // is given (SELF_EXCLUDED).
+  route(app, bonuses.list, (req) =>
+    noOffersWhileBlocked(ctx, sessionOf(req).memberId, [], () =>
+      service.listBonuses(ctx, sessionOf(req).memberId),
+    ),
+  );
   route(app, bonuses.activate, (req) =>
     unlessBlocked(ctx, sessionOf(req).memberId, () =>
       service.activateBonus(ctx, sessionOf(req).memberId, codeOf(req)),

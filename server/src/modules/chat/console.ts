@@ -2,6 +2,7 @@
 // the ones waiting longest first, with the member's context; replies go through the very service the
 // operator API and `npm run ops -- chat-reply` use (service.ts reply), so the customer sees them live in
 // their room as before. A staff member takes a conversation (assign) so two do not answer one customer.
+// Each change commits with its audit row (staff/audited.ts).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chat, consoleQueues as api, toBaht, type ConsoleConversation } from '@krapao/contract';
@@ -9,8 +10,8 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { openOneFile } from '../../http/one-file-upload.ts';
 import { waitingSinceSql } from '../queues/summary.ts';
-import { appendAudit } from '../staff/audit.ts';
-import { consoleRoutes, staffOf } from '../staff/console-scope.ts';
+import { audited, type Actor } from '../staff/audited.ts';
+import { actorOf, consoleRoutes, paramOf } from '../staff/console-scope.ts';
 import * as service from './service.ts';
 import type { ChatCtx } from './service.ts';
 
@@ -122,58 +123,55 @@ export async function memberConversationId(ctx: Ctx, memberId: string): Promise<
   return c!.id;
 }
 
-type Actor = { username: string; ip: string | null };
-
 export async function consoleReply(ctx: ChatCtx, actor: Actor, id: string, content: chat.ChatMessageContent) {
-  const row = await conversationRow(ctx, id);
-  const message = await service.reply(ctx, actor.username, row.id, content);
-  await appendAudit(ctx.db, ctx.clock.now(), {
-    actor: actor.username,
-    action: 'chat.reply',
-    target: row.id,
-    memberId: row.user_id,
-    after: { messageType: content.message_type, seq: message.seq },
-    ip: actor.ip,
+  return audited(ctx, actor, async (tx) => {
+    const row = await conversationRow(tx, id);
+    // Told to the member's room once the message and its row have committed (audited's `later`).
+    const message = await service.reply(tx, actor.username, row.id, content);
+    return {
+      answer: message,
+      audit: {
+        ...about(row, 'chat.reply'),
+        after: { messageType: content.message_type, seq: message.seq },
+      },
+    };
   });
-  return message;
 }
 
 export async function assignConversation(ctx: Ctx, actor: Actor, id: string) {
-  const row = await conversationRow(ctx, id);
-  await ctx.db.query('update chat_conversations set assigned_to = $2, assigned_at = $3 where id = $1', [
-    row.id,
-    actor.username,
-    ctx.clock.now(),
-  ]);
-  await appendAudit(ctx.db, ctx.clock.now(), {
-    actor: actor.username,
-    action: 'chat.assign',
-    target: row.id,
-    memberId: row.user_id,
-    before: { assignedTo: row.assigned_to },
-    after: { assignedTo: actor.username },
-    ip: actor.ip,
+  return audited(ctx, actor, async (tx) => {
+    const row = await conversationRow(tx, id);
+    await tx.db.query('update chat_conversations set assigned_to = $2, assigned_at = $3 where id = $1', [
+      row.id,
+      actor.username,
+      tx.clock.now(),
+    ]);
+    return {
+      answer: toConversation({ ...row, assigned_to: actor.username }),
+      audit: {
+        ...about(row, 'chat.assign'),
+        before: { assignedTo: row.assigned_to },
+        after: { assignedTo: actor.username },
+      },
+    };
   });
-  return toConversation({ ...row, assigned_to: actor.username });
 }
 
 export async function closeConversation(ctx: Ctx, actor: Actor, id: string) {
-  const row = await conversationRow(ctx, id);
-  await service.close(ctx, row.id);
-  await appendAudit(ctx.db, ctx.clock.now(), {
-    actor: actor.username,
-    action: 'chat.close',
-    target: row.id,
-    memberId: row.user_id,
-    before: { closed: row.closed },
-    after: { closed: true },
-    ip: actor.ip,
+  return audited(ctx, actor, async (tx) => {
+    const row = await conversationRow(tx, id);
+    await service.close(tx, row.id);
+    return {
+      answer: toConversation({ ...row, closed: true, waiting_since: null }),
+      audit: { ...about(row, 'chat.close'), before: { closed: row.closed }, after: { closed: true } },
+    };
   });
-  return toConversation({ ...row, closed: true, waiting_since: null });
 }
 
-const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
-const actorOf = (req: FastifyRequest): Actor => ({ username: staffOf(req).username, ip: req.ip });
+/** What every audit row of a conversation names: the action, the conversation and its member. */
+const about = (row: Row, action: string) => ({ action, target: row.id, memberId: row.user_id });
+
+const idOf = (req: FastifyRequest) => paramOf(req, 'id');
 
 export function chatConsoleRoutes(app: FastifyInstance, ctx: ChatCtx) {
   consoleRoutes(

@@ -2,6 +2,7 @@ import { deposits, toMinor } from '@krapao/contract';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { houseCash } from '../../ledger/account-names.ts';
+import { Batcher, RUN_AGAIN_ALONE, sqlError, type ItemOutcome } from '../../ledger/batch.ts';
 
 type LineResult = z.infer<typeof deposits.bankFeed.response>['results'][number];
 type Outcome = LineResult['outcome'];
@@ -46,20 +47,17 @@ function rejected(ctx: Ctx, line: unknown, error: z.ZodError): LineResult {
 
 /** One line, one round trip: bank_feed_credit (db/functions/deposits.sql) does the match, the record and the post. */
 async function ingestOne(ctx: Ctx, item: deposits.BankFeedItem): Promise<Outcome> {
-  const [row] = await ctx.db.query<{ outcome: keyof typeof COUNTED_AS }>(
-    'select bank_feed_credit($1, $2, $3, $4, $5, $6, $7, $8) as outcome',
-    [
-      item.reference,
-      item.fromBankCode,
-      item.fromAccountNo,
-      item.toAccountNo,
-      toMinor(item.amount).toString(),
-      item.receivedAt,
-      ctx.clock.now(),
-      houseCash(),
-    ],
-  );
-  const outcome = row!.outcome;
+  const line: FeedItem = {
+    reference: item.reference,
+    fromBank: item.fromBankCode,
+    fromAccount: item.fromAccountNo,
+    toAccount: item.toAccountNo,
+    amount: toMinor(item.amount).toString(),
+    receivedAt: item.receivedAt,
+  };
+  const outcome = await (ctx.config.moneyBatch.on
+    ? feedLines(ctx).submit(line)
+    : creditAlone(ctx, line, ctx.clock.now(), houseCash()));
   ctx.metrics.money(
     item.fromBankCode === 'TRUEWALLET' ? 'deposit_truewallet' : 'deposit_bank',
     COUNTED_AS[outcome],
@@ -68,4 +66,65 @@ async function ingestOne(ctx: Ctx, item: deposits.BankFeedItem): Promise<Outcome
   if (outcome === 'UNMATCHED')
     ctx.log.warn({ reference: item.reference }, 'bank transfer matches no member; kept for the operator');
   return outcome;
+}
+
+/** One bank_feed_credit call's line, as bank_feed_credit_batch reads it (db/functions/deposits.sql). */
+interface FeedItem {
+  reference: string;
+  fromBank: string;
+  fromAccount: string;
+  toAccount: string;
+  /** Minor units. */
+  amount: string;
+  receivedAt: string;
+}
+
+type Credited = keyof typeof COUNTED_AS;
+
+/** One line, one call of bank_feed_credit: the path without batching, and a batch item run again. */
+async function creditAlone(ctx: Ctx, l: FeedItem, at: Date, house: string): Promise<Credited> {
+  const [row] = await ctx.db.query<{ outcome: Credited }>(
+    'select bank_feed_credit($1, $2, $3, $4, $5, $6, $7, $8) as outcome',
+    [l.reference, l.fromBank, l.fromAccount, l.toAccount, l.amount, l.receivedAt, at, house],
+  );
+  return row!.outcome;
+}
+
+const batchers = new WeakMap<Ctx, Batcher<FeedItem, Credited>>();
+
+/**
+ * Issue 22: the bank-feed lines that arrive together (from one delivery or several), in one call of
+ * bank_feed_credit_batch (ledger/batch.ts), against one house cash row. A line the batch could not order
+ * its locks for (a deadlock, 40P01) moved nothing and runs again alone.
+ */
+function feedLines(ctx: Ctx): Batcher<FeedItem, Credited> {
+  let batcher = batchers.get(ctx);
+  if (!batcher) {
+    batcher = new Batcher(async (items) => {
+      const at = ctx.clock.now();
+      const house = houseCash();
+      const rows = await ctx.db.query<{
+        outcome: Credited | null;
+        failed_state: string | null;
+        failed_message: string | null;
+      }>('select outcome, failed_state, failed_message from bank_feed_credit_batch($1, $2, $3)', [
+        JSON.stringify(items),
+        at,
+        house,
+      ]);
+      return Promise.all(
+        rows.map(async (r, i): Promise<ItemOutcome<Credited>> => {
+          if (r.failed_state === null) return { value: r.outcome! };
+          if (!RUN_AGAIN_ALONE.has(r.failed_state))
+            return { error: sqlError(r.failed_state, r.failed_message ?? '') };
+          return creditAlone(ctx, items[i]!, at, house).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          );
+        }),
+      );
+    }, ctx.config.moneyBatch);
+    batchers.set(ctx, batcher);
+  }
+  return batcher;
 }

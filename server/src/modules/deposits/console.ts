@@ -1,8 +1,9 @@
 // The deposits area's console face (modules/staff/console-scope.ts): the unmatched bank lines with the
 // members they may belong to, the refused QR payments and the slips that wait. The actions are the very
 // service functions the operator API and `npm run ops` call (ops/service.ts): creditUnmatchedLine and
-// resolveRefusedQr, each audited with who, before and after, after a fresh TOTP code (step-up).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// resolveRefusedQr, each audited with who, before and after in its own transaction (staff/audited.ts),
+// after a fresh TOTP code (step-up).
+import type { FastifyInstance } from 'fastify';
 import {
   consoleQueues as api,
   MATCH_AMOUNT_TOLERANCE_MINOR,
@@ -12,8 +13,8 @@ import {
 } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { appendAudit } from '../staff/audit.ts';
-import { consoleRoutes, staffOf } from '../staff/console-scope.ts';
+import { audited, type Actor } from '../staff/audited.ts';
+import { actorOf, consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
 import { requireStepUp } from '../staff/service.ts';
 import { resolveRefusedQr } from './qrcode.ts';
 import { creditUnmatchedLine } from './service.ts';
@@ -100,9 +101,6 @@ export async function bankLinesQueue(ctx: Ctx): Promise<{ items: BankLine[] }> {
   return { items };
 }
 
-type Actor = { username: string; ip: string | null };
-const actorOf = (req: FastifyRequest): Actor => ({ username: staffOf(req).username, ip: req.ip });
-
 /** Credits an unmatched line to a member, once: of two staff matching it at once, one does (NOT_FOUND). */
 export async function matchBankLine(
   ctx: Ctx,
@@ -110,32 +108,34 @@ export async function matchBankLine(
   reference: string,
   body: { phone: string; noticeId?: string | undefined },
 ) {
-  const [before] = await ctx.db.query<{ outcome: string; amount: bigint; currency: string | null }>(
-    'select outcome, amount, currency from bank_feed_items where reference = $1',
-    [reference],
-  );
-  const done = await creditUnmatchedLine(ctx, { reference, phone: body.phone, noticeId: body.noticeId });
-  const [member] = await ctx.db.query<{ public_id: string }>(
-    'select public_id from members where phone = $1',
-    [body.phone],
-  );
-  await appendAudit(ctx.db, ctx.clock.now(), {
-    actor: actor.username,
-    action: 'bank-line.match',
-    target: reference,
-    memberId: member?.public_id ?? null,
-    before: before
-      ? { outcome: before.outcome, amount: toBaht(before.amount), currency: before.currency }
-      : null,
-    after: {
-      outcome: 'CREDITED',
-      depositId: done.depositId,
-      phone: body.phone,
-      noticeId: body.noticeId ?? null,
-    },
-    ip: actor.ip,
+  return audited(ctx, actor, async (tx) => {
+    const [before] = await tx.db.query<{ outcome: string; amount: bigint; currency: string | null }>(
+      'select outcome, amount, currency from bank_feed_items where reference = $1',
+      [reference],
+    );
+    const done = await creditUnmatchedLine(tx, { reference, phone: body.phone, noticeId: body.noticeId });
+    const [member] = await tx.db.query<{ public_id: string }>(
+      'select public_id from members where phone = $1',
+      [body.phone],
+    );
+    return {
+      answer: { reference, memberId: member?.public_id ?? '', depositId: done.depositId },
+      audit: {
+        action: 'bank-line.match',
+        target: reference,
+        memberId: member?.public_id ?? null,
+        before: before
+          ? { outcome: before.outcome, amount: toBaht(before.amount), currency: before.currency }
+          : null,
+        after: {
+          outcome: 'CREDITED',
+          depositId: done.depositId,
+          phone: body.phone,
+          noticeId: body.noticeId ?? null,
+        },
+      },
+    };
   });
-  return { reference, memberId: member?.public_id ?? '', depositId: done.depositId };
 }
 
 export async function refusedQrQueue(ctx: Ctx) {
@@ -178,20 +178,22 @@ export async function resolveQr(
   phone: string | undefined,
 ) {
   if (!/^\d{1,18}$/.test(id)) throw new AppError('NOT_FOUND', 404);
-  const [before] = await ctx.db.query<{ resolution: string | null; amount: bigint }>(
-    'select resolution, amount from refused_qr_payments where id = $1',
-    [id],
-  );
-  const done = await resolveRefusedQr(ctx, { id, resolution, ...(phone ? { phone } : {}) });
-  await appendAudit(ctx.db, ctx.clock.now(), {
-    actor: actor.username,
-    action: `qr-payment.${resolution === 'CREDITED' ? 'credit' : 'refunded'}`,
-    target: id,
-    before: before ? { resolution: before.resolution, amount: toBaht(before.amount) } : null,
-    after: { ...done, phone: phone ?? null },
-    ip: actor.ip,
+  return audited(ctx, actor, async (tx) => {
+    const [before] = await tx.db.query<{ resolution: string | null; amount: bigint }>(
+      'select resolution, amount from refused_qr_payments where id = $1',
+      [id],
+    );
+    const done = await resolveRefusedQr(tx, { id, resolution, ...(phone ? { phone } : {}) });
+    return {
+      answer: { id, resolution },
+      audit: {
+        action: `qr-payment.${resolution === 'CREDITED' ? 'credit' : 'refunded'}`,
+        target: id,
+        before: before ? { resolution: before.resolution, amount: toBaht(before.amount) } : null,
+        after: { ...done, phone: phone ?? null },
+      },
+    };
   });
-  return { id, resolution };
 }
 
 export async function slipsQueue(ctx: Ctx) {
@@ -225,23 +227,21 @@ export async function slipsQueue(ctx: Ctx) {
   };
 }
 
-const param = (req: FastifyRequest, name: string) => (req.params as Record<string, string>)[name]!;
-
 export function depositConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
   consoleRoutes(app, ctx, (add) => {
     add(api.bankLines, 'bank.read', () => bankLinesQueue(ctx));
     add(api.matchBankLine, 'bank.credit', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
-      return matchBankLine(ctx, actorOf(req), param(req, 'reference'), body);
+      return matchBankLine(ctx, actorOf(req), paramOf(req, 'reference'), body);
     });
     add(api.qr, 'qr.read', () => refusedQrQueue(ctx));
     add(api.qrCredit, 'qr.resolve', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body?.code);
-      return resolveQr(ctx, actorOf(req), param(req, 'id'), 'CREDITED', body?.phone);
+      return resolveQr(ctx, actorOf(req), paramOf(req, 'id'), 'CREDITED', body?.phone);
     });
     // Recording a refund moves no money of ours (the gateway gave it back): no step-up.
     add(api.qrRefunded, 'qr.resolve', (req, body) =>
-      resolveQr(ctx, actorOf(req), param(req, 'id'), 'REFUNDED', body?.phone),
+      resolveQr(ctx, actorOf(req), paramOf(req, 'id'), 'REFUNDED', body?.phone),
     );
     add(api.slips, 'slips.read', () => slipsQueue(ctx));
   });

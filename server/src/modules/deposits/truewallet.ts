@@ -54,10 +54,9 @@ export async function redeemGiftLink(
   if (!wallet || !ctx.trueWallet) throw new AppError('NO_WALLET');
   // True Wallet pays baht: a kip wallet is never offered it, and a voucher is not converted.
   if ((await memberCurrency(ctx.db, req.memberId)) !== 'BAHT') throw new AppError('CURRENCY_NOT_OFFERED');
-  // Player protection: a voucher's amount is known only once redeemed, so a deposit limit refuses it only
-  // when less than the least voucher is left; more than is left is credited and held from play
-  // (docs/decisions.md "Player protection").
-  await ctx.db.tx((q) =>
+  // Player protection: a block refuses at once, and so does a deposit limit with less than the least
+  // voucher left (docs/decisions.md "Player protection").
+  const room = await ctx.db.tx((q) =>
     checkDeposit(ctx, q, { memberId: req.memberId, provider: null, min: toMinor(TRUEWALLET_MIN_BAHT) }),
   );
 
@@ -67,7 +66,8 @@ export async function redeemGiftLink(
   const [claim] = await ctx.db.query<{ member_id: bigint }>(
     `insert into truewallet_vouchers (voucher_hash, member_id, status, idempotency_key, created_at, updated_at)
      values ($1, $2, 'REDEEMING', $3, $4, $4)
-     on conflict (voucher_hash) do update set updated_at = excluded.updated_at, idempotency_key = excluded.idempotency_key
+     on conflict (voucher_hash) do update set updated_at = excluded.updated_at, idempotency_key = excluded.idempotency_key,
+       amount = null
        where truewallet_vouchers.status = 'REDEEMING' and truewallet_vouchers.member_id = excluded.member_id
          and truewallet_vouchers.updated_at < $5
      returning member_id`,
@@ -75,7 +75,42 @@ export async function redeemGiftLink(
   );
   if (!claim) return replayOrDuplicate(ctx, req.memberId, key, hash);
 
+  if (room !== null) await holdWithinLimit(ctx, hash, req.memberId, wallet.phone);
   return redeemClaimed(ctx, hash, req.memberId, wallet.phone);
+}
+
+/** Drops a claim that was never sent to be redeemed: nothing moved. */
+const dropClaim = (ctx: Ctx, hash: string) =>
+  ctx.db.query(`delete from truewallet_vouchers where voucher_hash = $1 and status = 'REDEEMING'`, [hash]);
+
+/**
+ * A member with a deposit limit: the voucher service is asked what the voucher can bring (its verify,
+ * which moves nothing), and a voucher that could pass the limit is refused before it is redeemed
+ * (DEPOSIT_LIMIT, with what is left). Otherwise the claim holds that much of the limit until it is
+ * credited or dropped, under the member's protection lock, so concurrent vouchers and QR codes see it.
+ */
+async function holdWithinLimit(ctx: Ctx, hash: string, memberId: string, walletPhone: string) {
+  const check = await ctx.trueWallet!.verify(hash, walletPhone);
+  // Taken already (a lost answer): the money moved, so it is credited like any money that came.
+  if (check.status === 'TARGET_USER_REDEEMED') return;
+  if (check.status !== 'OPEN') {
+    await dropClaim(ctx, hash);
+    if (check.status === 'UNKNOWN') throw new AppError('INTERNAL_SERVER_ERROR', 503);
+    ctx.metrics.money('deposit_truewallet', 'refused');
+    throw new AppError('TRUELINK_INVALID');
+  }
+  try {
+    await ctx.db.tx(async (q) => {
+      await checkDeposit(ctx, q, { memberId, provider: null, amount: check.mostMinor });
+      await q.query(
+        `update truewallet_vouchers set amount = $2 where voucher_hash = $1 and status = 'REDEEMING'`,
+        [hash, check.mostMinor.toString()],
+      );
+    });
+  } catch (err) {
+    await dropClaim(ctx, hash);
+    throw err;
+  }
 }
 
 /**
@@ -96,9 +131,7 @@ async function redeemClaimed(ctx: Ctx, hash: string, memberId: string, walletPho
       : undefined;
   if (amount === undefined || amount <= 0n) {
     // Refused (used, expired, own, unknown...): nothing was received, so nothing is kept or credited.
-    await ctx.db.query(`delete from truewallet_vouchers where voucher_hash = $1 and status = 'REDEEMING'`, [
-      hash,
-    ]);
+    await dropClaim(ctx, hash);
     ctx.log.info({ hash, status: outcome.status }, 'True Wallet voucher refused');
     ctx.metrics.money('deposit_truewallet', 'refused');
     throw new AppError('TRUELINK_INVALID');

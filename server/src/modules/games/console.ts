@@ -1,13 +1,14 @@
 // The games area's console face (modules/staff/console-scope.ts): transfers into or out of a game still
 // unsettled STUCK_TRANSFER_AFTER_S after they started. "Ask again" makes the leg due now and runs the
 // reconciler (transfers.ts reconcileTransfers), the same that runs on its timer: the provider's answer
-// settles it (SUCCESS posts, FAILED returns the money), so no person decides where money goes.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// settles it (SUCCESS posts, FAILED returns the money), so no person decides where money goes. The
+// staff member's change is the asking: made due and audited in one transaction, the provider asked after.
+import type { FastifyInstance } from 'fastify';
 import { consoleQueues as api, STUCK_TRANSFER_AFTER_S, toBaht } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { appendAudit } from '../staff/audit.ts';
-import { consoleRoutes, staffOf } from '../staff/console-scope.ts';
+import { audited, type Actor } from '../staff/audited.ts';
+import { actorOf, consoleRoutes, paramOf } from '../staff/console-scope.ts';
 import { reconcileTransfers } from './transfers.ts';
 
 export async function stuckTransfers(ctx: Ctx) {
@@ -53,42 +54,36 @@ const statusOf = async (ctx: Ctx, reference: string) =>
     )
   )[0];
 
-export async function checkTransfer(
-  ctx: Ctx,
-  actor: { username: string; ip: string | null },
-  reference: string,
-) {
-  const before = await statusOf(ctx, reference);
-  if (!before) throw new AppError('NOT_FOUND', 404);
-  if (before.status === 'PENDING') {
-    await ctx.db.query(
-      `update game_transfers set next_check_at = $2 where reference = $1 and status = 'PENDING'`,
-      [reference, ctx.clock.now()],
+export async function checkTransfer(ctx: Ctx, actor: Actor, reference: string) {
+  const asked = await audited(ctx, actor, async (tx) => {
+    const before = await statusOf(tx, reference);
+    if (!before) throw new AppError('NOT_FOUND', 404);
+    const due = await tx.db.query<{ next_check_at: Date }>(
+      `update game_transfers set next_check_at = $2 where reference = $1 and status = 'PENDING'
+       returning next_check_at`,
+      [reference, tx.clock.now()],
     );
-    await reconcileTransfers(ctx);
-  }
-  const after = (await statusOf(ctx, reference))!;
-  await appendAudit(ctx.db, ctx.clock.now(), {
-    actor: actor.username,
-    action: 'transfer.check',
-    target: reference,
-    memberId: before.member,
-    before: { status: before.status },
-    after: { status: after.status },
-    ip: actor.ip,
+    return {
+      answer: due.length > 0,
+      audit: {
+        action: 'transfer.check',
+        target: reference,
+        memberId: before.member,
+        before: { status: before.status },
+        after: { status: before.status, askedAt: due[0]?.next_check_at ?? null },
+      },
+    };
   });
-  return { reference, status: after.status };
+  // The provider is asked outside any transaction: its answer, not the staff member, settles the leg.
+  if (asked) await reconcileTransfers(ctx);
+  return { reference, status: (await statusOf(ctx, reference))!.status };
 }
 
 export function gameConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
   consoleRoutes(app, ctx, (add) => {
     add(api.transfers, 'transfers.read', () => stuckTransfers(ctx));
-    add(api.checkTransfer, 'transfers.resolve', (req: FastifyRequest) =>
-      checkTransfer(
-        ctx,
-        { username: staffOf(req).username, ip: req.ip },
-        (req.params as { reference: string }).reference,
-      ),
+    add(api.checkTransfer, 'transfers.resolve', (req) =>
+      checkTransfer(ctx, actorOf(req), paramOf(req, 'reference')),
     );
   });
 }

@@ -296,14 +296,14 @@ export async function refuseWhileBlocked(ctx: Ctx, memberId: string): Promise<vo
 /**
  * A deposit the member asks for, checked inside the transaction that records it (the member's
  * protection row stays locked until it ends): SELF_EXCLUDED during a block, DEPOSIT_LIMIT (with `left`,
- * what may still be deposited) beyond a limit. `amount` undefined is a True Wallet voucher, whose amount
- * is known only once redeemed: it is refused only when less than `min` is left.
+ * what may still be deposited) beyond a limit. Without `amount` (a True Wallet voucher not yet asked
+ * about) it is refused only when less than `min` is left. Answers what is left, null without a limit.
  */
 export async function checkDeposit(
   ctx: Ctx,
   q: Queryable,
   req: { memberId: string; provider: string | null; amount?: bigint; min?: bigint },
-): Promise<void> {
+): Promise<bigint | null> {
   const [check] = await q.query<{ refusal: 'SELF_EXCLUDED' | 'DEPOSIT_LIMIT' | null; room: bigint | null }>(
     'select refusal, room from protection_deposit_check($1, $2, $3, $4, $5)',
     [req.memberId, req.provider, req.amount?.toString() ?? null, ctx.clock.now(), (req.min ?? 0n).toString()],
@@ -311,6 +311,7 @@ export async function checkDeposit(
   if (check?.refusal === 'SELF_EXCLUDED') throw new AppError('SELF_EXCLUDED', 403);
   if (check?.refusal === 'DEPOSIT_LIMIT')
     throw new AppError('DEPOSIT_LIMIT', 400, undefined, { left: toBaht(check.room ?? 0n) });
+  return check?.room ?? null;
 }
 
 /** `fn`'s answer, unless a time-out or self-exclusion is in force (SELF_EXCLUDED): for programme routes. */
@@ -326,4 +327,17 @@ export async function withoutBannersWhileBlocked<T extends { banners: unknown[] 
   answer: T,
 ): Promise<T> {
   return memberId && (await isBlocked(ctx, ctx.db, memberId)) ? { ...answer, banners: [] } : answer;
+}
+
+/**
+ * Marketing stops during a block: an offer list answers `none` instead (no bonus cards, the wheel not
+ * offered), so no page shows an offer the member could not take.
+ */
+export async function noOffersWhileBlocked<T>(
+  ctx: Ctx,
+  memberId: string,
+  none: T,
+  fn: () => Promise<T>,
+): Promise<T> {
+  return (await isBlocked(ctx, ctx.db, memberId)) ? none : fn();
 }

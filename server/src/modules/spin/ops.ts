@@ -48,23 +48,26 @@ export async function wheel(q: Queryable): Promise<OpsWheel> {
   };
 }
 
-export async function setWheel(
-  ctx: Ctx,
-  operator: string,
-  body: { name?: Record<string, string | undefined>; active?: boolean; couponValidDays?: number },
-) {
+type WheelChange = { name?: Record<string, string | undefined>; active?: boolean; couponValidDays?: number };
+
+/** Changes the wheel's name, switch or coupon validity (unaudited: the callers audit); the wheel after. */
+export function changeWheel(ctx: Ctx, body: WheelChange) {
+  return ctx.db.tx(async (q) => {
+    await q.query(
+      `insert into spin_wheels (id, name, active, coupon_valid_days)
+       values (1, coalesce($1::jsonb, '{}'::jsonb), coalesce($2, false), coalesce($3, 7))
+       on conflict (id) do update set name = coalesce($1::jsonb, spin_wheels.name),
+         active = coalesce($2, spin_wheels.active),
+         coupon_valid_days = coalesce($3, spin_wheels.coupon_valid_days)`,
+      [body.name ? JSON.stringify(body.name) : null, body.active ?? null, body.couponValidDays ?? null],
+    );
+    return wheel(q);
+  });
+}
+
+export async function setWheel(ctx: Ctx, operator: string, body: WheelChange) {
   return audited(ctx, { operator, action: 'spin.wheel', target: 'wheel', detail: body }, () =>
-    ctx.db.tx(async (q) => {
-      await q.query(
-        `insert into spin_wheels (id, name, active, coupon_valid_days)
-         values (1, coalesce($1::jsonb, '{}'::jsonb), coalesce($2, false), coalesce($3, 7))
-         on conflict (id) do update set name = coalesce($1::jsonb, spin_wheels.name),
-           active = coalesce($2, spin_wheels.active),
-           coupon_valid_days = coalesce($3, spin_wheels.coupon_valid_days)`,
-        [body.name ? JSON.stringify(body.name) : null, body.active ?? null, body.couponValidDays ?? null],
-      );
-      return wheel(q);
-    }),
+    changeWheel(ctx, body),
   );
 }
 
@@ -109,28 +112,36 @@ export async function writeSlices(q: Queryable, slices: readonly OpsSlice[]) {
 export function setSlices(ctx: Ctx, operator: string, slices: readonly OpsSlice[]) {
   const detail = { slices: slices.map((s) => ({ code: s.code, weight: s.weight, type: s.type })) };
   return audited(ctx, { operator, action: 'spin.slices', target: 'wheel', detail }, () =>
-    ctx.db.tx(async (q) => {
-      await writeSlices(q, slices);
-      return wheel(q);
-    }),
+    replaceSlices(ctx, slices),
   );
 }
 
-export function setCoinRule(
-  ctx: Ctx,
-  operator: string,
-  rule: { currency: Currency; amountPerCoin: number; maxPerDeposit: number | null },
-) {
+/** Replaces every slice in one transaction (unaudited: the callers audit); the wheel after. */
+export function replaceSlices(ctx: Ctx, slices: readonly OpsSlice[]) {
+  return ctx.db.tx(async (q) => {
+    await writeSlices(q, slices);
+    return wheel(q);
+  });
+}
+
+type CoinRule = { currency: Currency; amountPerCoin: number; maxPerDeposit: number | null };
+
+/** Writes a currency's coin rule (unaudited: the callers audit); the wheel after. */
+export function writeCoinRule(ctx: Ctx, rule: CoinRule) {
+  return ctx.db.tx(async (q) => {
+    await q.query(
+      `insert into spin_coin_rules (currency, amount_per_coin, max_per_deposit) values ($1, $2, $3)
+       on conflict (currency) do update set amount_per_coin = excluded.amount_per_coin,
+         max_per_deposit = excluded.max_per_deposit`,
+      [rule.currency, toMinor(rule.amountPerCoin).toString(), rule.maxPerDeposit],
+    );
+    return wheel(q);
+  });
+}
+
+export function setCoinRule(ctx: Ctx, operator: string, rule: CoinRule) {
   return audited(ctx, { operator, action: 'spin.coin-rule', target: rule.currency, detail: rule }, () =>
-    ctx.db.tx(async (q) => {
-      await q.query(
-        `insert into spin_coin_rules (currency, amount_per_coin, max_per_deposit) values ($1, $2, $3)
-         on conflict (currency) do update set amount_per_coin = excluded.amount_per_coin,
-           max_per_deposit = excluded.max_per_deposit`,
-        [rule.currency, toMinor(rule.amountPerCoin).toString(), rule.maxPerDeposit],
-      );
-      return wheel(q);
-    }),
+    writeCoinRule(ctx, rule),
   );
 }
 

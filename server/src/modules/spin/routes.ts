@@ -5,14 +5,17 @@ import { sessionOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { route } from '../../http/route.ts';
 import { operatorAuth } from '../../http/operator-auth.ts';
-import { unlessBlocked } from '../protection/service.ts';
+import { noOffersWhileBlocked, unlessBlocked } from '../protection/service.ts';
 import * as ops from './ops.ts';
 import * as service from './service.ts';
 
 export function spinRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
   const member = (req: FastifyRequest) => sessionOf(req).memberId;
   route(app, spin.setup, (req) => service.setup(ctx, member(req)));
-  route(app, spin.active, () => service.active(ctx));
+  // The wheel is not offered during a time-out or self-exclusion (its button hides on the home).
+  route(app, spin.active, (req) =>
+    noOffersWhileBlocked(ctx, member(req), { isActive: false }, () => service.active(ctx)),
+  );
   // Player protection: no spin and no prize during a time-out or self-exclusion (SELF_EXCLUDED).
   route(app, spin.spin, (req) =>
     unlessBlocked(ctx, member(req), () => service.spin(ctx, member(req), idempotencyKey(req))),

@@ -17,24 +17,12 @@ import { randomCode } from '../../lib/crypto.ts';
 import { ADJUSTMENTS_ACCOUNT } from '../../ledger/account-names.ts';
 import { memberAccount, post } from '../../ledger/ledger.ts';
 import { appendAudit } from './audit.ts';
+import { inTransaction } from './audited.ts';
 import { can, DECIDE_PERMISSION } from './permissions.ts';
 import { setRole } from './service.ts';
 import { checkBankAccount } from '../accounts/rules.ts';
 import { payWithdrawal } from '../withdrawals/service.ts';
-import type { Db } from '../../db/db.ts';
 import { getSetting } from '../../db/settings.ts';
-
-/** The context with its database narrowed to one open transaction (another service's steps inside it). */
-const inTransaction = (ctx: Ctx, q: Queryable): Ctx => ({
-  ...ctx,
-  db: {
-    kind: ctx.db.kind,
-    query: (sql, params) => q.query(sql, params),
-    exec: (sql) => q.exec(sql),
-    tx: (fn) => fn(q),
-    close: async () => undefined,
-  } as Db,
-});
 
 /**
  * The operator's approval of a withdrawal (modules/ops) above console.approvalAboveMinor of its currency

@@ -4,6 +4,7 @@ import type { AuditRow } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isCleanText } from '@krapao/contract';
+import { AUDIT_COLUMNS, recordOf, type StoredAuditRow } from './audit.ts';
 
 const str = (v: unknown, max = 200): string | null => {
   if (v === undefined || v === '') return null;
@@ -27,17 +28,8 @@ export async function listAudit(
   if (!Number.isInteger(limit) || limit < 1 || limit > 5000) throw new AppError('INVALID_REQUEST');
   const before = str(query.before, 20);
   if (before !== null && !/^\d{1,18}$/.test(before)) throw new AppError('INVALID_REQUEST');
-  const rows = await ctx.db.query<{
-    id: string;
-    at: Date;
-    actor: string;
-    action: string;
-    target: string | null;
-    before: unknown;
-    after: unknown;
-    ip: string | null;
-  }>(
-    `select id::text as id, at, actor, action, target, before, after, ip from staff_audit
+  const rows = await ctx.db.query<StoredAuditRow>(
+    `select ${AUDIT_COLUMNS} from staff_audit
      where ($1::bigint is null or id < $1) and ($2::text is null or actor = $2)
        and ($3::text is null or action like $3 || '%') and ($4::text is null or member_id = $4)
        and ($5::timestamptz is null or at >= $5) and ($6::timestamptz is null or at < $6)
@@ -52,16 +44,10 @@ export async function listAudit(
       limit + 1,
     ],
   );
-  const items = rows.slice(0, limit).map((r) => ({
-    id: r.id,
-    at: new Date(r.at).toISOString(),
-    actor: r.actor,
-    action: r.action,
-    target: r.target,
-    before: r.before ?? null,
-    after: r.after ?? null,
-    ip: r.ip,
-  }));
+  const items = rows.slice(0, limit).map((r): AuditRow => {
+    const { memberId: _memberId, ...row } = recordOf(r);
+    return row;
+  });
   return { items, nextBefore: rows.length > limit ? items[items.length - 1]!.id : null };
 }
 

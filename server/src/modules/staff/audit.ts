@@ -26,6 +26,34 @@ interface AuditRecord {
   ip: string | null;
 }
 
+/** A row as the database gives it back (AUDIT_COLUMNS). */
+export interface StoredAuditRow {
+  id: string;
+  at: Date;
+  actor: string;
+  action: string;
+  target: string | null;
+  member_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+}
+
+export const AUDIT_COLUMNS = `staff_audit.id::text as id, at, actor, action, target, member_id, before, after, ip`;
+
+/** A stored row as it was hashed (and as the console lists it). */
+export const recordOf = (r: StoredAuditRow): AuditRecord => ({
+  id: r.id,
+  at: new Date(r.at).toISOString(),
+  actor: r.actor,
+  action: r.action,
+  target: r.target,
+  memberId: r.member_id,
+  before: r.before ?? null,
+  after: r.after ?? null,
+  ip: r.ip,
+});
+
 /** JSON with every object's keys sorted, so the same row always hashes the same. */
 export function canonicalJson(value: unknown): string {
   if (value === undefined || value === null) return 'null';
@@ -103,20 +131,8 @@ export async function verifyAudit(q: Queryable): Promise<AuditVerdict> {
   let expectedId = 1n;
   let rows = 0;
   for (let after = 0n; ;) {
-    const page = await q.query<{
-      id: string;
-      at: Date;
-      actor: string;
-      action: string;
-      target: string | null;
-      member_id: string | null;
-      before: unknown;
-      after: unknown;
-      ip: string | null;
-      prev_hash: string;
-      row_hash: string;
-    }>(
-      `select id::text as id, at, actor, action, target, member_id, before, after, ip, prev_hash, row_hash
+    const page = await q.query<StoredAuditRow & { prev_hash: string; row_hash: string }>(
+      `select ${AUDIT_COLUMNS}, prev_hash, row_hash
        from staff_audit where id > $1 order by staff_audit.id limit 1000`,
       [after.toString()],
     );
@@ -124,18 +140,7 @@ export async function verifyAudit(q: Queryable): Promise<AuditVerdict> {
     for (const r of page) {
       if (BigInt(r.id) !== expectedId) return { rows, broken: { id: String(expectedId), reason: 'missing' } };
       if (r.prev_hash !== prev) return { rows, broken: { id: r.id, reason: 'link' } };
-      const record: AuditRecord = {
-        id: r.id,
-        at: new Date(r.at).toISOString(),
-        actor: r.actor,
-        action: r.action,
-        target: r.target,
-        memberId: r.member_id,
-        before: r.before ?? null,
-        after: r.after ?? null,
-        ip: r.ip,
-      };
-      if (rowHash(record, prev) !== r.row_hash) return { rows, broken: { id: r.id, reason: 'hash' } };
+      if (rowHash(recordOf(r), prev) !== r.row_hash) return { rows, broken: { id: r.id, reason: 'hash' } };
       prev = r.row_hash;
       expectedId++;
       rows++;

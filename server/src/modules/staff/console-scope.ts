@@ -99,3 +99,12 @@ export function consoleRoutes(
 }
 
 export const staffRole = (req: FastifyRequest): StaffRole => staffOf(req).role;
+
+/** The staff member acting, as services and the audit name them. */
+export const actorOf = (req: FastifyRequest) => {
+  const s = staffOf(req);
+  return { username: s.username, role: s.role, ip: req.ip };
+};
+
+/** A path parameter of a console route (its schema has checked it is there). */
+export const paramOf = (req: FastifyRequest, name: string) => (req.params as Record<string, string>)[name]!;

@@ -36,54 +36,64 @@ export const PERMISSIONS = [
   'exclusions.manage',
   'staff.read',
   'staff.manage',
+  'settings.read',
   'settings.manage',
   'audit.read',
+  'dashboard.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const READS = PERMISSIONS.filter((p) => p.endsWith('.read'));
 
+// The roles are made of these groups, so a permission a group gains reaches every role that has it.
+const MEMBER_CARE = [
+  'members.read',
+  'members.freeze',
+  'members.password-reset',
+  'members.notes',
+  'members.payout-account',
+] as const satisfies readonly Permission[];
+const CHAT = ['chat.read', 'chat.answer'] as const satisfies readonly Permission[];
+/** The money queues and the four-eyes requests that finance works through. */
+const MONEY_QUEUES = [
+  'bank.read',
+  'bank.credit',
+  'withdrawals.read',
+  'withdrawals.decide',
+  'qr.read',
+  'qr.resolve',
+  'slips.read',
+  'slips.decide',
+  'transfers.read',
+  'transfers.resolve',
+  'adjustments.make',
+  'approvals.read',
+  'approvals.decide',
+] as const satisfies readonly Permission[];
+const PROGRAMMES = [
+  'bonuses.read',
+  'bonuses.manage',
+  'wheel.read',
+  'wheel.manage',
+  'rules.read',
+  'rules.manage',
+  'agreements.read',
+  'agreements.manage',
+] as const satisfies readonly Permission[];
+const RISK_CONTROLS = [
+  'members.freeze',
+  'limits.manage',
+  'exclusions.manage',
+] as const satisfies readonly Permission[];
+
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  support: [
-    'members.read',
-    'members.freeze',
-    'members.password-reset',
-    'members.notes',
-    'members.payout-account',
-    'chat.read',
-    'chat.answer',
-  ],
-  finance: [
-    'members.read',
-    'members.payout-account',
-    'bank.read',
-    'bank.credit',
-    'withdrawals.read',
-    'withdrawals.decide',
-    'qr.read',
-    'qr.resolve',
-    'slips.read',
-    'slips.decide',
-    'transfers.read',
-    'transfers.resolve',
-    'adjustments.make',
-    'approvals.read',
-    'approvals.decide',
-  ],
-  marketing: [
-    'bonuses.read',
-    'bonuses.manage',
-    'wheel.read',
-    'wheel.manage',
-    'rules.read',
-    'rules.manage',
-    'agreements.read',
-    'agreements.manage',
-  ],
-  risk: ['members.read', 'members.freeze', 'limits.manage', 'exclusions.manage'],
+  support: [...MEMBER_CARE, ...CHAT],
+  finance: ['members.read', 'members.payout-account', ...MONEY_QUEUES, 'dashboard.read'],
+  marketing: PROGRAMMES,
+  risk: ['members.read', ...RISK_CONTROLS],
   admin: PERMISSIONS,
-  // Reads everything, changes nothing.
-  auditor: [...READS, 'audit.read'],
+  // Reads everything (the dashboard among it), changes nothing.
+  auditor: READS,
 };
 
 export const can = (role: StaffRole, permission: Permission) => ROLE_PERMISSIONS[role].includes(permission);

@@ -11,15 +11,9 @@ import { operatorAuth } from '../../http/operator-auth.ts';
 import { appendAudit, audit } from './audit.ts';
 import * as approvals from './approvals.ts';
 import { listAudit, auditCsv } from './audit-list.ts';
-import { consoleRoutes, recordConsoleRoutes, staffOf } from './console-scope.ts';
+import { actorOf, consoleRoutes, paramOf as param, recordConsoleRoutes, staffOf } from './console-scope.ts';
 import { can, opsPermissionOf, ROLE_PERMISSIONS } from './permissions.ts';
 import * as service from './service.ts';
-
-const param = (req: FastifyRequest, name: string) => (req.params as Record<string, string>)[name]!;
-const actorOf = (req: FastifyRequest) => {
-  const s = staffOf(req);
-  return { username: s.username, role: s.role, ip: req.ip };
-};
 
 export function staffRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<string, string>) {
   recordConsoleRoutes(app);

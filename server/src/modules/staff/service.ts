@@ -146,8 +146,10 @@ export async function signIn(
 }
 
 export async function signOut(ctx: Ctx, session: StaffSession) {
-  await ctx.db.query('delete from staff_sessions where token_hash = $1', [session.tokenHash]);
-  await audit(ctx.db, ctx.clock.now(), { actor: session.username, action: 'sign-out' });
+  await ctx.db.tx(async (q) => {
+    await q.query('delete from staff_sessions where token_hash = $1', [session.tokenHash]);
+    await appendAudit(q, ctx.clock.now(), { actor: session.username, action: 'sign-out' });
+  });
   return { ok: true as const };
 }
 

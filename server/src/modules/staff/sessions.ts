@@ -92,3 +92,18 @@ export async function resolveStaffSession(ctx: Ctx, token: string): Promise<Staf
 
 export const endStaffSessions = (q: Queryable, staffId: string) =>
   q.query('delete from staff_sessions where staff_id = $1', [staffId]);
+
+/**
+ * Of these sessions (token hashes, hex), the ones still live: the realtime sweep closes the console's
+ * sockets of the others (expired while nobody called the API, or ended while the announcement was lost).
+ */
+export async function liveStaffSessions(q: Queryable, hexHashes: string[], now: Date): Promise<Set<string>> {
+  if (hexHashes.length === 0) return new Set();
+  const rows = await q.query<{ hash: string }>(
+    `select encode(s.token_hash, 'hex') as hash from staff_sessions s join staff f on f.id = s.staff_id
+     where s.token_hash in (select decode(h, 'hex') from unnest($1::text[]) h)
+       and s.idle_expires_at > $2 and s.absolute_expires_at > $2 and not f.disabled and f.role = s.role`,
+    [hexHashes, now],
+  );
+  return new Set(rows.map((r) => r.hash));
+}

@@ -1,19 +1,20 @@
 // The withdrawals area's console face (modules/staff/console-scope.ts): the withdrawals that wait for a
 // person, approved or rejected through the very service functions the operator API and `npm run ops`
 // use (ops/service.ts): a large one becomes a four-eyes request (staff/approvals.ts withdrawalApproval),
-// else payWithdrawal pays it; settle(REJECTED) gives the money back. A rejection's reason reaches the
-// member in their chat, live, under the staff member's name. Each is audited and needs step-up.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// else it is claimed and paid as payWithdrawal does; settle(REJECTED) gives the money back. A rejection's reason reaches the
+// member in their chat, live, under the staff member's name. Each needs step-up and commits with its
+// audit row (staff/audited.ts).
+import type { FastifyInstance } from 'fastify';
 import { consoleQueues as api, toBaht, type QueuedWithdrawal } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { memberConversationId } from '../chat/console.ts';
 import { reply, type ChatCtx } from '../chat/service.ts';
 import { withdrawalApproval } from '../staff/approvals.ts';
-import { appendAudit } from '../staff/audit.ts';
-import { consoleRoutes, staffOf } from '../staff/console-scope.ts';
+import { audited } from '../staff/audited.ts';
+import { actorOf, consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
 import { requireStepUp } from '../staff/service.ts';
-import { payWithdrawal, settle } from './service.ts';
+import { claimWithdrawal, sendPayout, settle, type PayoutOrder } from './service.ts';
 
 export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdrawal[] }> {
   const rows = await ctx.db.query<{
@@ -61,60 +62,64 @@ async function withdrawalOf(ctx: Ctx, id: string) {
   return w;
 }
 
-type Actor = { username: string; role: ReturnType<typeof staffOf>['role']; ip: string | null };
+type Actor = ReturnType<typeof actorOf>;
 
+/**
+ * Approves: a four-eyes request above the threshold, else claimed and paid. The claim (and, paid by hand,
+ * the payment) commits with its audit row; a payout provider is asked after the commit, as after a
+ * member's own withdrawal, and one never asked is sent again by the reconciler.
+ */
 export async function approveQueuedWithdrawal(ctx: Ctx, actor: Actor, id: string) {
-  const before = await withdrawalOf(ctx, id);
-  const asked = await withdrawalApproval(ctx, actor, id);
-  const answer = asked
-    ? { withdrawalId: id, status: asked.status, approvalId: asked.id }
-    : { withdrawalId: id, status: await payWithdrawal(ctx, id) };
-  await appendAudit(ctx.db, ctx.clock.now(), {
-    actor: actor.username,
-    action: 'withdrawal.approve',
-    target: id,
-    memberId: before.member,
-    before: { status: before.status, amount: toBaht(before.amount) },
-    after: answer,
-    ip: actor.ip,
+  let claimed: PayoutOrder | undefined;
+  const answer = await audited(ctx, actor, async (tx) => {
+    const before = await withdrawalOf(tx, id);
+    const asked = await withdrawalApproval(tx, actor, id);
+    if (!asked) claimed = await claimWithdrawal(tx, id);
+    const answer = asked
+      ? { withdrawalId: id, status: asked.status, approvalId: asked.id }
+      : {
+          withdrawalId: id,
+          status: ctx.payouts ? ('PROCESSING' as const) : await settle(tx, id, 'PAID', null),
+        };
+    return { answer, audit: { ...about(before, id, 'withdrawal.approve'), after: answer } };
   });
+  if (claimed && ctx.payouts) return { ...answer, status: await sendPayout(ctx, claimed) };
   return answer;
 }
 
 export async function rejectQueuedWithdrawal(ctx: ChatCtx, actor: Actor, id: string, reason: string) {
-  const before = await withdrawalOf(ctx, id);
-  const status = await settle(ctx, id, 'REJECTED', 'REJECTED_BY_OPERATOR');
-  await appendAudit(ctx.db, ctx.clock.now(), {
-    actor: actor.username,
-    action: 'withdrawal.reject',
-    target: id,
-    memberId: before.member,
-    before: { status: before.status, amount: toBaht(before.amount) },
-    after: { status, reason },
-    ip: actor.ip,
+  const { member, status } = await audited(ctx, actor, async (tx) => {
+    const before = await withdrawalOf(tx, id);
+    const status = await settle(tx, id, 'REJECTED', 'REJECTED_BY_OPERATOR');
+    return {
+      answer: { member: before.member_id, status },
+      audit: { ...about(before, id, 'withdrawal.reject'), after: { status, reason } },
+    };
   });
   // The member learns why where they talk to us; the money is back whether or not this arrives.
-  const conversation = await memberConversationId(ctx, before.member_id);
+  const conversation = await memberConversationId(ctx, member);
   await reply(ctx, actor.username, conversation, { message_type: 'text', payload: { text: reason } });
   return { withdrawalId: id, status };
 }
 
-const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
-const actorOf = (req: FastifyRequest): Actor => {
-  const s = staffOf(req);
-  return { username: s.username, role: s.role, ip: req.ip };
-};
+/** What an approval's and a rejection's audit rows say of the withdrawal as it was. */
+const about = (before: Awaited<ReturnType<typeof withdrawalOf>>, id: string, action: string) => ({
+  action,
+  target: id,
+  memberId: before.member,
+  before: { status: before.status, amount: toBaht(before.amount) },
+});
 
 export function withdrawalConsoleRoutes(app: FastifyInstance, ctx: ChatCtx) {
   consoleRoutes(app, ctx, (add) => {
     add(api.withdrawals, 'withdrawals.read', () => withdrawalsQueue(ctx));
     add(api.approveWithdrawal, 'withdrawals.decide', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body?.code);
-      return approveQueuedWithdrawal(ctx, actorOf(req), idOf(req));
+      return approveQueuedWithdrawal(ctx, actorOf(req), paramOf(req, 'id'));
     });
     add(api.rejectWithdrawal, 'withdrawals.decide', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
-      return rejectQueuedWithdrawal(ctx, actorOf(req), idOf(req), body.reason);
+      return rejectQueuedWithdrawal(ctx, actorOf(req), paramOf(req, 'id'), body.reason);
     });
   });
 }

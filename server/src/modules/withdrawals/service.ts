@@ -6,6 +6,7 @@ import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { houseCash } from '../../ledger/account-names.ts';
 import { refusalOf } from '../../ledger/ledger.ts';
+import { Batcher, RUN_AGAIN_ALONE, sqlError, type ItemOutcome } from '../../ledger/batch.ts';
 import { checkWithdrawalPin } from '../accounts/withdrawal-pin.ts';
 import { finishReward } from '../rewards/service.ts';
 
@@ -53,21 +54,17 @@ export async function requestWithdrawal(
   const hash = requestHash({ amount: req.amount, all: req.all ?? null });
   const seen = req.all?.seen;
   const withdraw = async () => {
+    const item: WithdrawItem = {
+      member: req.memberId,
+      key,
+      hash: Buffer.from(hash).toString('hex'),
+      amount: req.all ? null : toMinor(req.amount!).toString(),
+      seen: seen === undefined ? null : toMinor(seen).toString(),
+      publicId: `W${randomCode(10)}`,
+      createdAt: ctx.clock.now().toISOString(),
+    };
     try {
-      const [row] = await ctx.db.query<Requested>(
-        'select response, replayed, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8)',
-        [
-          req.memberId,
-          key,
-          hash,
-          req.all ? null : toMinor(req.amount!).toString(),
-          seen === undefined ? null : toMinor(seen).toString(),
-          `W${randomCode(10)}`,
-          ctx.clock.now().toISOString(),
-          Boolean(ctx.payouts),
-        ],
-      );
-      return row!;
+      return await (ctx.config.moneyBatch.on ? withdrawals(ctx).submit(item) : withdrawAlone(ctx, item));
     } catch (err) {
       throw refusalOf(err);
     }
@@ -96,12 +93,86 @@ export async function requestWithdrawal(
   return response;
 }
 
+/** One wallet_withdraw call's arguments, as wallet_withdraw_batch reads them (db/functions/withdrawals.sql). */
+interface WithdrawItem {
+  member: string;
+  key: string;
+  /** The request's hash, hex. */
+  hash: string;
+  amount: string | null;
+  seen: string | null;
+  publicId: string;
+  createdAt: string;
+}
+
+/** One withdrawal, one call of wallet_withdraw: the path without batching, and a batch item run again. */
+async function withdrawAlone(ctx: Ctx, w: WithdrawItem): Promise<Requested> {
+  const [row] = await ctx.db.query<Requested>(
+    'select response, replayed, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8)',
+    [
+      w.member,
+      w.key,
+      Buffer.from(w.hash, 'hex'),
+      w.amount,
+      w.seen,
+      w.publicId,
+      w.createdAt,
+      Boolean(ctx.payouts),
+    ],
+  );
+  return row!;
+}
+
+const batchers = new WeakMap<Ctx, Batcher<WithdrawItem, Requested>>();
+
+/**
+ * Issue 22: the withdrawals that arrive together, in one call of wallet_withdraw_batch (ledger/batch.ts).
+ * An item the batch could not order its locks for (a deadlock, 40P01) moved nothing and runs again alone.
+ */
+function withdrawals(ctx: Ctx): Batcher<WithdrawItem, Requested> {
+  let batcher = batchers.get(ctx);
+  if (!batcher) {
+    batcher = new Batcher(async (items) => {
+      const rows = await ctx.db.query<
+        Requested & { failed_state: string | null; failed_message: string | null }
+      >(
+        'select response, replayed, payout, failed_state, failed_message from wallet_withdraw_batch($1, $2)',
+        [JSON.stringify(items), Boolean(ctx.payouts)],
+      );
+      return Promise.all(
+        rows.map(async (r, i): Promise<ItemOutcome<Requested>> => {
+          if (r.failed_state === null) return { value: r };
+          if (!RUN_AGAIN_ALONE.has(r.failed_state))
+            return { error: sqlError(r.failed_state, r.failed_message ?? '') };
+          return withdrawAlone(ctx, items[i]!).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          );
+        }),
+      );
+    }, ctx.config.moneyBatch);
+    batchers.set(ctx, batcher);
+  }
+  return batcher;
+}
+
 /**
  * Two phases with the bank: claim the withdrawal (PENDING -> PROCESSING, at most once), ask the bank to
  * pay it under our reference, then settle. An unknown outcome stays PROCESSING for the reconciler.
  * Called when the operator approves, and by the reconciler for a withdrawal whose payout never left.
  */
 export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdrawal['status']> {
+  const order = await claimWithdrawal(ctx, publicId);
+  // No payout provider: the operator has paid it by hand, and approving records that.
+  if (!ctx.payouts) return settle(ctx, publicId, 'PAID', null);
+  return sendPayout(ctx, order);
+}
+
+/**
+ * payWithdrawal's first phase alone (PENDING -> PROCESSING, at most once; else WITHDRAWAL_NOT_PENDING),
+ * for a caller that commits the claim with a change of its own before the bank is asked (sendPayout).
+ */
+export async function claimWithdrawal(ctx: Ctx, publicId: string): Promise<PayoutOrder> {
   // The member's currency comes with the claim: the bank is told it (kip only to a Lao bank).
   const [claimed] = await ctx.db.query<Row & { currency: Currency }>(
     `update withdrawals w set status = 'PROCESSING', attempts = attempts + 1, updated_at = $2
@@ -111,20 +182,18 @@ export async function payWithdrawal(ctx: Ctx, publicId: string): Promise<Withdra
     [publicId, ctx.clock.now()],
   );
   if (!claimed) throw new AppError('WITHDRAWAL_NOT_PENDING', 409);
-  // No payout provider: the operator has paid it by hand, and approving records that.
-  if (!ctx.payouts) return settle(ctx, publicId, 'PAID', null);
-  return sendPayout(ctx, {
+  return {
     reference: claimed.public_id,
     bankCode: claimed.bank_code,
     accountNo: claimed.bank_account_no,
     accountName: claimed.bank_account_name,
     amountMinor: claimed.amount.toString(),
     currency: claimed.currency,
-  });
+  };
 }
 
 /** A claimed (PROCESSING) withdrawal as the bank is asked to pay it; the amount in minor units. */
-interface PayoutOrder {
+export interface PayoutOrder {
   reference: string;
   bankCode: string;
   accountNo: string;
@@ -135,7 +204,7 @@ interface PayoutOrder {
 }
 
 /** Asks the bank to pay a claimed withdrawal, then settles it; an unknown outcome stays PROCESSING. */
-async function sendPayout(ctx: Ctx, order: PayoutOrder): Promise<Withdrawal['status']> {
+export async function sendPayout(ctx: Ctx, order: PayoutOrder): Promise<Withdrawal['status']> {
   const { outcome, reason } = await ctx.payouts!.payout({ ...order, amountMinor: BigInt(order.amountMinor) });
   if (outcome === 'UNKNOWN') {
     ctx.metrics.money('payout', 'pending');

@@ -1,11 +1,11 @@
 import { exactMinor } from '@krapao/contract';
 import { requestJson } from '../../lib/http-json.ts';
-import type { TrueWalletVouchers, VoucherOutcome } from './truewallet.ts';
+import type { TrueWalletVouchers, VoucherCheck, VoucherOutcome, VoucherRefusal } from './truewallet.ts';
 
 interface RedeemAnswer {
   status: { code: string };
   data?: {
-    voucher?: { amount_baht?: string };
+    voucher?: { amount_baht?: string; redeemed_amount_baht?: string };
     owner_profile?: { full_name?: string };
     my_ticket?: { amount_baht?: string };
   };
@@ -16,6 +16,16 @@ const satang = (baht: string | undefined) => {
   const minor = baht === undefined ? undefined : exactMinor(baht);
   return minor !== undefined && minor > 0n ? minor : undefined;
 };
+
+const KNOWN_REFUSALS = [
+  'VOUCHER_NOT_FOUND',
+  'VOUCHER_EXPIRED',
+  'VOUCHER_OUT_OF_STOCK',
+  'CANNOT_GET_OWN_VOUCHER',
+  'TARGET_USER_NOT_FOUND',
+] as const;
+const refusalOf = (code: string | undefined): VoucherRefusal =>
+  KNOWN_REFUSALS.find((k) => k === code) ?? 'INTERNAL_ERROR';
 
 /** The gift-voucher redeem API over HTTP (POST /campaign/vouchers/{hash}/redeem); sim/ speaks it. */
 export function httpTrueWallet(opts: { baseUrl: () => string; timeoutMs?: number }): TrueWalletVouchers {
@@ -43,14 +53,30 @@ export function httpTrueWallet(opts: { baseUrl: () => string; timeoutMs?: number
         };
       }
       if (code === 'TARGET_USER_REDEEMED') return { status: 'TARGET_USER_REDEEMED', amountMinor: share };
-      const known = [
-        'VOUCHER_NOT_FOUND',
-        'VOUCHER_EXPIRED',
-        'VOUCHER_OUT_OF_STOCK',
-        'CANNOT_GET_OWN_VOUCHER',
-        'TARGET_USER_NOT_FOUND',
-      ] as const;
-      return { status: known.find((k) => k === code) ?? 'INTERNAL_ERROR' };
+      return { status: refusalOf(code) };
+    },
+
+    // GET /campaign/vouchers/{hash}/verify: the voucher's amount and what was taken of it, nothing redeemed.
+    async verify(voucherHash, receiverPhone): Promise<VoucherCheck> {
+      let body: RedeemAnswer;
+      try {
+        const res = await requestJson(
+          'GET',
+          `${opts.baseUrl()}/campaign/vouchers/${encodeURIComponent(voucherHash)}/verify?mobile=${encodeURIComponent(receiverPhone)}`,
+          { timeoutMs: opts.timeoutMs },
+        );
+        if (res.status >= 500 || !res.body) return { status: 'UNKNOWN' };
+        body = res.body as RedeemAnswer;
+      } catch {
+        return { status: 'UNKNOWN' };
+      }
+      const code = body.status?.code;
+      if (code === 'TARGET_USER_REDEEMED') return { status: 'TARGET_USER_REDEEMED' };
+      if (code !== 'SUCCESS') return { status: refusalOf(code) };
+      const amount = satang(body.data?.voucher?.amount_baht);
+      if (amount === undefined) return { status: 'UNKNOWN' };
+      const taken = exactMinor(body.data?.voucher?.redeemed_amount_baht ?? '0') ?? 0n;
+      return { status: 'OPEN', mostMinor: amount - taken > 0n ? amount - taken : 0n };
     },
   };
 }

@@ -19,6 +19,18 @@ export type VoucherOutcome =
   /** The call did not get an answer: the voucher may or may not be redeemed; ask again later. */
   | { status: 'UNKNOWN' };
 
+/**
+ * What a voucher would bring before it is redeemed (the verify API): at most what is left of it, since a
+ * split voucher's share is known only once taken. TARGET_USER_REDEEMED: this wallet already took its share.
+ */
+export type VoucherCheck =
+  | { status: 'OPEN'; mostMinor: bigint }
+  | { status: 'TARGET_USER_REDEEMED' }
+  | { status: VoucherRefusal }
+  | { status: 'UNKNOWN' };
+
 export interface TrueWalletVouchers {
   redeem(voucherHash: string, receiverPhone: string): Promise<VoucherOutcome>;
+  /** Asks about a voucher without redeeming it: nothing moves. */
+  verify(voucherHash: string, receiverPhone: string): Promise<VoucherCheck>;
 }

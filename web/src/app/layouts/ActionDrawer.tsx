@@ -19,9 +19,11 @@ import { Money, useMemberCurrency } from '../../components/Money';
 import { Words } from '../../components/Words';
 import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { DepositIcon, WithdrawIcon } from '../../components/MoneyIcons';
+import { useActiveReward } from '../../features/bonuses/api/get-active-reward';
 import { DepositModal } from '../../features/deposits/components/DepositModal';
 import { GameBalanceList } from '../../features/games/components/GameBalanceList';
 import { useDepositAccounts, useWithdrawLimits } from '../../features/lookups/api/lookups';
+import { useBlockInForce } from '../../features/protection/api/protection';
 import { lastSyncOf, useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
 import { storedLastSync } from '../../features/wallet/api/queries';
 import { useRefreshSlots } from '../../features/wallet/api/refresh-slots';
@@ -56,6 +58,9 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   const refresh = useRefreshSlots();
   const refreshing = useDelayedFlag(refresh.isPending);
   const limits = useWithdrawLimits(dialog === 'withdraw');
+  // BON-5: an active bonus holds withdrawals; the form says so before the member tries.
+  const activeReward = useActiveReward(dialog === 'withdraw');
+  const block = useBlockInForce();
   const deposit = useDepositAccounts(dialog === 'deposit');
   const moneyMoved = useMoneyMoved();
   const memberCurrency = useMemberCurrency();
@@ -111,14 +116,18 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
           {tile(t('actions.transfer'), <IconArrowsExchange size={26} stroke={1.7} />, () =>
             openDialog('transfer'),
           )}
-          {tile(t('actions.invite'), <IconUsersPlus size={26} stroke={1.7} />, () => openDialog('invite'))}
-          {tile(t('actions.bonus'), <IconGift size={26} stroke={1.7} />, () => {
-            close();
-            void navigate('/user/bonus');
-          })}
-          {tile(t('actions.refund'), <IconReceiptRefund size={26} stroke={1.7} />, () =>
-            openDialog('refund'),
-          )}
+          {/* Marketing stops during a time-out or self-exclusion: no programme tiles. */}
+          {!block &&
+            tile(t('actions.invite'), <IconUsersPlus size={26} stroke={1.7} />, () => openDialog('invite'))}
+          {!block &&
+            tile(t('actions.bonus'), <IconGift size={26} stroke={1.7} />, () => {
+              close();
+              void navigate('/user/bonus');
+            })}
+          {!block &&
+            tile(t('actions.refund'), <IconReceiptRefund size={26} stroke={1.7} />, () =>
+              openDialog('refund'),
+            )}
           {tile(t('protection.link'), <IconShieldCheck size={26} stroke={1.7} />, () => {
             close();
             void navigate('/user/limits');
@@ -167,6 +176,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
         currency={currency}
         account={wallet.data?.bankAccount}
         onWithdrawn={moneyMoved}
+        bonusLock={activeReward.data}
       />
       <DepositModal
         opened={dialog === 'deposit'}

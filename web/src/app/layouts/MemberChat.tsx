@@ -1,3 +1,4 @@
+import '../../components/chat-fab.css';
 import './member-chat.css';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -14,10 +15,11 @@ const ChatUnreadWatch = lazy(() =>
 function ChatButton({ unread, onClick }: { unread: number; onClick?: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="member-chat-fab" aria-label={t('chat.open')} onClick={onClick}>
+    // The widget's own button's look (components/chat-fab.css); member-chat-fab names the stand-in.
+    <button type="button" className="chat-fab member-chat-fab" aria-label={t('chat.open')} onClick={onClick}>
       <IconMessageCircle size={28} stroke={1.8} />
       {unread > 0 && (
-        <span className="member-chat-fab__badge" aria-label={t('chat.unread', { count: unread })}>
+        <span className="chat-badge" aria-label={t('chat.unread', { count: unread })}>
           {unread > 9 ? '9+' : unread}
         </span>
       )}

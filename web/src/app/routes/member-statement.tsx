@@ -1,8 +1,13 @@
 import { Button } from '@mantine/core';
 import { IconChevronRight, IconReceipt2 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { filterOfParams, paramsOfFilter, type StatementFilter } from '../../features/statement/api/filter';
+import {
+  filterOfParams,
+  paramsOfFilter,
+  sameFilter,
+  type StatementFilter,
+} from '../../features/statement/api/filter';
 import { StatementView } from '../../features/statement/components/StatementView';
 import { useTranslation } from '../../i18n/react';
 import { SlipDialogs, type SlipDialog } from '../slip-dialogs';
@@ -17,13 +22,18 @@ export default function MemberStatementRoute() {
   const [slipDialog, setSlipDialog] = useState<SlipDialog>(null);
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const filter = filterOfParams(params);
-  // ST-4: the filter lives in the address too; a new filter starts at its first page. A change builds on
-  // the address as it is now (history is written at once), not on the last render's: two changes in a row
-  // (a type, then a day) come before React renders the first when it renders in a transition, and the
-  // second would drop the first.
+  // ST-4: the filter lives in the address too; a new filter starts at its first page. The address
+  // changes after a render, and React may start that render, drop it for the next keystroke and render
+  // again (a transition): two changes in a row (a type, then a day) build on the one asked for, not on the
+  // address, or the second would drop the first. What was asked for is let go once a commit shows it.
+  const asked = useRef<StatementFilter | null>(null);
+  useEffect(() => {
+    if (asked.current && sameFilter(asked.current, filter)) asked.current = null;
+  });
   const onFilter = (patch: StatementFilter) => {
-    const now = filterOfParams(new URLSearchParams(window.location.search));
-    setParams(paramsOfFilter({ ...now, ...patch }), { replace: true });
+    const next = { ...(asked.current ?? filter), ...patch };
+    asked.current = next;
+    setParams(paramsOfFilter(next), { replace: true });
   };
   return (
     <>

@@ -3,6 +3,7 @@ export const consoleKeys = {
   all: () => ['console'] as const,
   me: () => ['console', 'me'] as const,
   queues: () => ['console', 'queues'] as const,
+  dashboard: (from: string, to: string) => ['console', 'dashboard', from, to] as const,
   staff: () => ['console', 'staff'] as const,
   approvals: (status: string) => ['console', 'approvals', status] as const,
   members: (q: string) => ['console', 'members', q] as const,

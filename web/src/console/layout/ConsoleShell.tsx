@@ -1,7 +1,10 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconChartBar,
   IconChecklist,
+  IconGift,
+  IconSettings,
   IconMessages,
   IconHome,
   IconListSearch,
@@ -10,7 +13,7 @@ import {
   IconUserShield,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { console as consoleApi } from '@krapao/contract';
 import { ConsoleError } from '../components/ConsoleError';
@@ -25,46 +28,32 @@ import { clearStaffToken } from '../session';
 import { useStaffSocket } from '../use-staff-socket';
 
 interface Entry {
-  to: string;
-  label: string;
-  icon: ReactNode;
+  /** Under /console ('' is the home page). */
+  path: string;
+  /** Its label, console.nav.<name>. */
+  name: string;
+  Icon: ComponentType<{ size?: number }>;
   /** Shown only to a role with this permission (GET /me); the home page to everyone. */
   permission?: Permission;
 }
 
+// The navbar, in order: one line per page.
 const ENTRIES: Entry[] = [
-  { to: '/console', label: 'console.nav.home', icon: <IconHome size={18} /> },
-  {
-    to: '/console/approvals',
-    label: 'console.nav.approvals',
-    icon: <IconChecklist size={18} />,
-    permission: PERMISSIONS.approvalsRead,
-  },
-  {
-    to: '/console/chat',
-    label: 'console.nav.chat',
-    icon: <IconMessages size={18} />,
-    permission: PERMISSIONS.chatRead,
-  },
-  {
-    to: '/console/members',
-    label: 'console.nav.members',
-    icon: <IconUsers size={18} />,
-    permission: PERMISSIONS.membersRead,
-  },
-  {
-    to: '/console/audit',
-    label: 'console.nav.audit',
-    icon: <IconListSearch size={18} />,
-    permission: PERMISSIONS.auditRead,
-  },
-  {
-    to: '/console/staff',
-    label: 'console.nav.staff',
-    icon: <IconUserShield size={18} />,
-    permission: PERMISSIONS.staffRead,
-  },
+  { path: '', name: 'home', Icon: IconHome },
+  { path: 'dashboard', name: 'dashboard', Icon: IconChartBar, permission: PERMISSIONS.dashboardRead },
+  { path: 'approvals', name: 'approvals', Icon: IconChecklist, permission: PERMISSIONS.approvalsRead },
+  { path: 'chat', name: 'chat', Icon: IconMessages, permission: PERMISSIONS.chatRead },
+  { path: 'members', name: 'members', Icon: IconUsers, permission: PERMISSIONS.membersRead },
+  { path: 'audit', name: 'audit', Icon: IconListSearch, permission: PERMISSIONS.auditRead },
+  { path: 'staff', name: 'staff', Icon: IconUserShield, permission: PERMISSIONS.staffRead },
+  { path: 'programmes', name: 'programmes', Icon: IconGift, permission: PERMISSIONS.bonusesRead },
+  // Finance reads the withdrawal settings; the admin changes them all.
+  { path: 'settings', name: 'settings', Icon: IconSettings, permission: PERMISSIONS.withdrawalsRead },
 ];
+
+/** Whether a navbar entry is the page shown: the home page exactly, another page and what lies under it. */
+const isActive = (path: string, pathname: string) =>
+  path === '' ? /^\/console\/?$/.test(pathname) : pathname.startsWith(`/console/${path}`);
 
 /** Signs out on the server (best effort) and forgets the session in this tab. */
 export function useSignOut() {
@@ -149,19 +138,15 @@ export function ConsoleShell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('console.nav.label')}>
-        {entries.map((e) => (
+        {entries.map(({ path, name, Icon }) => (
           <NavLink
-            key={e.to}
+            key={name}
             component={RouterLink}
-            to={e.to}
-            end={e.to === '/console'}
-            label={t(e.label)}
-            leftSection={e.icon}
-            active={
-              e.to === '/console'
-                ? pathname === '/console' || pathname === '/console/'
-                : pathname.startsWith(e.to)
-            }
+            to={path ? `/console/${path}` : '/console'}
+            end={path === ''}
+            label={t(`console.nav.${name}`)}
+            leftSection={<Icon size={18} />}
+            active={isActive(path, pathname)}
             onClick={close}
           />
         ))}

@@ -7,7 +7,8 @@ import { ConsoleError } from '../components/ConsoleError';
 import { PageLoader } from '../components/PageLoader';
 import { PageTitle } from '../components/PageTitle';
 import { ReasonModal } from '../components/ReasonModal';
-import { actionError, useStepUp } from '../components/StepUp';
+import { useStepUp } from '../components/StepUp';
+import { useConfirm } from '../components/use-confirm';
 import { formatBangkok } from '../format';
 import { useT } from '../i18n';
 import { notifySuccess } from '../../lib/notify';
@@ -29,21 +30,14 @@ export default function ApprovalsPage() {
   const list = useApprovals(status);
   const decide = useDecide();
   const stepUp = useStepUp();
-  const [deciding, setDeciding] = useState<Deciding | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const confirming = useConfirm<Deciding>();
+  const { acting: deciding, open: setDeciding } = confirming;
 
-  const confirm = async (reason: string) => {
-    if (!deciding) return;
-    const { approval, decision } = deciding;
-    setError(null);
-    try {
+  const confirm = (reason: string) =>
+    confirming.confirm(async ({ approval, decision }) => {
       await stepUp.run((code) => decide.mutateAsync({ id: approval.id, decision, reason, code }));
-      setDeciding(null);
       notifySuccess(t(decision === 'approve' ? 'console.approvals.approved' : 'console.approvals.rejected'));
-    } catch (err) {
-      setError(actionError(err));
-    }
-  };
+    });
 
   const waiting = status === 'AWAITING_APPROVAL';
   return (
@@ -127,12 +121,9 @@ export default function ApprovalsPage() {
         confirmColor={deciding?.decision === 'reject' ? 'red' : undefined}
         reasonRequired={deciding?.decision === 'reject'}
         busy={decide.isPending}
-        error={error}
+        error={confirming.error}
         onConfirm={(reason) => void confirm(reason)}
-        onClose={() => {
-          setDeciding(null);
-          setError(null);
-        }}
+        onClose={confirming.close}
       >
         {deciding && <ApprovalWhat approval={deciding.approval} />}
       </ReasonModal>

@@ -4,7 +4,6 @@ import {
   Button,
   Center,
   Checkbox,
-  CopyButton,
   Group,
   Paper,
   PasswordInput,
@@ -14,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -24,6 +23,7 @@ import { errorCode } from '../../lib/api-client';
 import { consoleCall } from '../api/client';
 import { consoleKeys } from '../api/keys';
 import { ConsoleError } from '../components/ConsoleError';
+import { CopyTextButton } from '../components/CopyTextButton';
 import { PageLoader } from '../components/PageLoader';
 import { useT } from '../i18n';
 import { clearStaffToken, getStaffToken, saveStaffToken } from '../session';
@@ -60,34 +60,69 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A step's form: `check` says what is missing (a key or code to show) before `send` makes the call; the
+ * button is busy while it runs, and a refusal is said under the fields (`refused` words the server's code).
+ * A step that succeeds gives way to the next one, so its button stays busy.
+ */
+function StepForm({
+  check,
+  send,
+  refused = (code) => code,
+  submitLabel,
+  submitDisabled,
+  children,
+}: {
+  check: () => string | null;
+  send: () => Promise<void>;
+  refused?: (code: string) => string;
+  submitLabel: string;
+  submitDisabled?: boolean;
+  children: ReactNode;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const missing = check();
+    if (missing) return setError(missing);
+    setBusy(true);
+    try {
+      await send();
+    } catch (err) {
+      setError(refused(errorCode(err)));
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack>
+        {children}
+        {error && <ConsoleError code={error} />}
+        <Button type="submit" loading={busy} disabled={submitDisabled} fullWidth>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
 function Credentials({ onSignedIn }: { onSignedIn: (next: Step | null) => void }) {
   const t = useT();
   const { state } = useLocation() as { state: { expired?: boolean } | null };
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!username.trim() || !password) return setError('console.signIn.missing');
-    setBusy(true);
-    try {
-      const session = await consoleCall(consoleApi.signIn, {
-        username,
-        password,
-        ...(code.trim() ? { code: code.trim() } : {}),
-      });
-      saveStaffToken(session.token);
-      onSignedIn(nextStep(session, password));
-    } catch (err) {
-      const c = errorCode(err);
-      // One answer for a wrong name, password or code, as the server gives (no account enumeration).
-      setError(c === 'UNAUTHORIZED' || c === 'INVALID_REQUEST' ? 'console.signIn.failed' : c);
-      setBusy(false);
-    }
+  const send = async () => {
+    const session = await consoleCall(consoleApi.signIn, {
+      username,
+      password,
+      ...(code.trim() ? { code: code.trim() } : {}),
+    });
+    saveStaffToken(session.token);
+    onSignedIn(nextStep(session, password));
   };
 
   return (
@@ -97,36 +132,36 @@ function Credentials({ onSignedIn }: { onSignedIn: (next: Step | null) => void }
           {t('console.signIn.expired')}
         </Alert>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <TextInput
-            label={t('console.signIn.username')}
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            autoComplete="username"
-            autoCapitalize="none"
-            data-autofocus
-          />
-          <PasswordInput
-            label={t('console.signIn.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="current-password"
-          />
-          <TextInput
-            label={t('console.signIn.code')}
-            description={t('console.signIn.codeHint')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            autoComplete="one-time-code"
-            maxLength={32}
-          />
-          {error && <ConsoleError code={error} />}
-          <Button type="submit" loading={busy} fullWidth>
-            {t('console.signIn.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <StepForm
+        check={() => (!username.trim() || !password ? 'console.signIn.missing' : null)}
+        send={send}
+        // One answer for a wrong name, password or code, as the server gives (no account enumeration).
+        refused={(c) => (c === 'UNAUTHORIZED' || c === 'INVALID_REQUEST' ? 'console.signIn.failed' : c)}
+        submitLabel={t('console.signIn.submit')}
+      >
+        <TextInput
+          label={t('console.signIn.username')}
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          autoComplete="username"
+          autoCapitalize="none"
+          data-autofocus
+        />
+        <PasswordInput
+          label={t('console.signIn.password')}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          autoComplete="current-password"
+        />
+        <TextInput
+          label={t('console.signIn.code')}
+          description={t('console.signIn.codeHint')}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          autoComplete="one-time-code"
+          maxLength={32}
+        />
+      </StepForm>
     </Card>
   );
 }
@@ -136,56 +171,42 @@ function NewPassword({ oldPassword, onDone }: { oldPassword: string; onDone: () 
   const [current, setCurrent] = useState(oldPassword);
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (password.length < STAFF_PASSWORD_MIN_LENGTH) return setError('PASSWORD_TOO_WEAK');
-    if (password !== again) return setError('console.password.mismatch');
-    setBusy(true);
-    try {
-      await consoleCall(consoleApi.changePassword, { oldPassword: current, newPassword: password });
-      onDone();
-    } catch (err) {
-      setError(errorCode(err));
-      setBusy(false);
-    }
+  const check = () => {
+    if (password.length < STAFF_PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_WEAK';
+    return password !== again ? 'console.password.mismatch' : null;
+  };
+  const send = async () => {
+    await consoleCall(consoleApi.changePassword, { oldPassword: current, newPassword: password });
+    onDone();
   };
 
   return (
     <Card title={t('console.password.title')}>
       <Text size="sm">{t('console.password.text', { min: STAFF_PASSWORD_MIN_LENGTH })}</Text>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          {!oldPassword && (
-            <PasswordInput
-              label={t('console.password.current')}
-              value={current}
-              onChange={(e) => setCurrent(e.currentTarget.value)}
-              autoComplete="current-password"
-            />
-          )}
+      <StepForm check={check} send={send} submitLabel={t('console.password.submit')}>
+        {!oldPassword && (
           <PasswordInput
-            label={t('console.password.new')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="new-password"
-            data-autofocus
+            label={t('console.password.current')}
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+            autoComplete="current-password"
           />
-          <PasswordInput
-            label={t('console.password.again')}
-            value={again}
-            onChange={(e) => setAgain(e.currentTarget.value)}
-            autoComplete="new-password"
-          />
-          {error && <ConsoleError code={error} />}
-          <Button type="submit" loading={busy} fullWidth>
-            {t('console.password.submit')}
-          </Button>
-        </Stack>
-      </form>
+        )}
+        <PasswordInput
+          label={t('console.password.new')}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          autoComplete="new-password"
+          data-autofocus
+        />
+        <PasswordInput
+          label={t('console.password.again')}
+          value={again}
+          onChange={(e) => setAgain(e.currentTarget.value)}
+          autoComplete="new-password"
+        />
+      </StepForm>
     </Card>
   );
 }
@@ -203,24 +224,10 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
     gcTime: 0,
   });
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!/^\d{6}$/.test(code.trim())) return setError('console.stepUp.sixDigits');
-    setBusy(true);
-    try {
-      const { recoveryCodes } = await consoleCall(consoleApi.totpConfirm, { code: code.trim() });
-      onConfirmed(recoveryCodes);
-    } catch (err) {
-      const c = errorCode(err);
-      setError(
-        ['OTP_CODE_INVALID', 'UNAUTHORIZED', 'INVALID_REQUEST'].includes(c) ? 'console.enrol.refused' : c,
-      );
-      setBusy(false);
-    }
+  const send = async () => {
+    const { recoveryCodes } = await consoleCall(consoleApi.totpConfirm, { code: code.trim() });
+    onConfirmed(recoveryCodes);
   };
 
   return (
@@ -246,22 +253,24 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
           </Stack>
         </Group>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <TextInput
-            label={t('console.enrol.code')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
-          {error && <ConsoleError code={error} />}
-          <Button type="submit" loading={busy} disabled={!enrolment.data} fullWidth>
-            {t('console.enrol.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <StepForm
+        check={() => (/^\d{6}$/.test(code.trim()) ? null : 'console.stepUp.sixDigits')}
+        send={send}
+        refused={(c) =>
+          ['OTP_CODE_INVALID', 'UNAUTHORIZED', 'INVALID_REQUEST'].includes(c) ? 'console.enrol.refused' : c
+        }
+        submitLabel={t('console.enrol.submit')}
+        submitDisabled={!enrolment.data}
+      >
+        <TextInput
+          label={t('console.enrol.code')}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+        />
+      </StepForm>
     </Card>
   );
 }
@@ -289,17 +298,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </SimpleGrid>
       <Group grow>
-        <CopyButton value={text}>
-          {({ copied, copy }) => (
-            <Button
-              variant="light"
-              onClick={copy}
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            >
-              {copied ? t('console.codes.copied') : t('console.codes.copy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton value={text} />
         <Button variant="light" onClick={download} leftSection={<IconDownload size={16} />}>
           {t('console.codes.download')}
         </Button>

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  CopyButton,
   Group,
   Modal,
   Select,
@@ -13,16 +12,18 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorCode } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { useChangeRole, useCreateStaff, useDisableStaff, useStaff } from '../api/queries';
 import { ConsoleError } from '../components/ConsoleError';
+import { CopyTextButton } from '../components/CopyTextButton';
 import { PageLoader } from '../components/PageLoader';
 import { PageTitle } from '../components/PageTitle';
 import { ReasonModal } from '../components/ReasonModal';
-import { actionError, useStepUp } from '../components/StepUp';
+import { useStepUp } from '../components/StepUp';
+import { useConfirm } from '../components/use-confirm';
 import { formatBangkok } from '../format';
 import { useT } from '../i18n';
 import { can, PERMISSIONS } from '../permissions';
@@ -63,17 +64,7 @@ function OneTimePassword({
             >
               {created.oneTimePassword}
             </Text>
-            <CopyButton value={created.oneTimePassword}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="light"
-                  onClick={copy}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                >
-                  {copied ? t('console.codes.copied') : t('console.codes.copy')}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyTextButton value={created.oneTimePassword} />
           </Group>
           <Alert color="yellow" variant="light">
             {t('console.staff.onceOnly')}
@@ -157,15 +148,13 @@ export default function StaffPage() {
   const disable = useDisableStaff();
   const changeRole = useChangeRole();
   const stepUp = useStepUp();
-  const [acting, setActing] = useState<Acting | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const confirming = useConfirm<Acting>();
+  const { acting, open: setActing } = confirming;
   const [waitingRole, setWaitingRole] = useState<Record<string, StaffRole>>({});
   const manage = can(me, PERMISSIONS.staffManage);
 
-  const confirm = async (reason: string) => {
-    if (!acting) return;
-    setError(null);
-    try {
+  const confirm = (reason: string) =>
+    confirming.confirm(async (acting) => {
       if (acting.action === 'disable') {
         await disable.mutateAsync({ username: acting.member.username, reason });
         notifySuccess(t('console.staff.disabled', { username: acting.member.username }));
@@ -177,11 +166,7 @@ export default function StaffPage() {
         setWaitingRole((w) => ({ ...w, [member.username]: role }));
         notifySuccess(t('console.staff.roleAsked'));
       }
-      setActing(null);
-    } catch (err) {
-      setError(actionError(err));
-    }
-  };
+    });
 
   return (
     <>
@@ -268,13 +253,10 @@ export default function StaffPage() {
         confirmLabel={t(acting?.action === 'role' ? 'console.staff.askRole' : 'console.staff.disable')}
         confirmColor={acting?.action === 'disable' ? 'red' : undefined}
         busy={disable.isPending || changeRole.isPending}
-        error={error}
+        error={confirming.error}
         withReason={acting?.action !== 'role'}
         onConfirm={(reason) => void confirm(reason)}
-        onClose={() => {
-          setActing(null);
-          setError(null);
-        }}
+        onClose={confirming.close}
       >
         <Text size="sm">
           {t(acting?.action === 'role' ? 'console.staff.roleText' : 'console.staff.disableText')}

@@ -63,17 +63,54 @@ function useRunner() {
   return { run, error, modal: stepUp.modal };
 }
 
-function Head({ cols }: { cols: string[] }) {
+/**
+ * A queue's table: its columns' heads and rows; with a runner, why its last action failed above it and
+ * the step-up modal beside it.
+ */
+function QueueRows({
+  cols,
+  runner,
+  children,
+}: {
+  cols: string[];
+  runner?: ReturnType<typeof useRunner>;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
-    <Table.Thead>
-      <Table.Tr>
-        {cols.map((c) => (
-          <Table.Th key={c}>{t(`console.queues.col.${c}`)}</Table.Th>
-        ))}
-      </Table.Tr>
-    </Table.Thead>
+    <>
+      {runner?.error && <ConsoleError code={runner.error} />}
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            {cols.map((c) => (
+              <Table.Th key={c}>{t(`console.queues.col.${c}`)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+      {runner?.modal}
+    </>
   );
+}
+
+/** The phone of the member a row's money goes to, typed by the staff member (per row, by its key). */
+function usePhones() {
+  const t = useT();
+  const [phones, setPhones] = useState<Record<string, string>>({});
+  const phoneOf = (key: string) => phones[key]?.trim() ?? '';
+  const field = (key: string) => (
+    <TextInput
+      size="xs"
+      w={130}
+      placeholder={t('console.queues.phone')}
+      aria-label={t('console.queues.phone')}
+      value={phones[key] ?? ''}
+      onChange={(e) => setPhones({ ...phones, [key]: e.currentTarget.value })}
+    />
+  );
+  return { phoneOf, field };
 }
 
 function BankLines({ items }: { items: BankLine[] }) {
@@ -81,7 +118,7 @@ function BankLines({ items }: { items: BankLine[] }) {
   const locale = useLocale();
   const runner = useRunner();
   const match = useQueueAction(actions.match);
-  const [phones, setPhones] = useState<Record<string, string>>({});
+  const phones = usePhones();
   const doMatch = (line: BankLine, phone: string, noticeId?: string) =>
     runner.run((code) =>
       match.mutateAsync({
@@ -92,79 +129,62 @@ function BankLines({ items }: { items: BankLine[] }) {
       }),
     );
   return (
-    <>
-      {runner.error && <ConsoleError code={runner.error} />}
-      <Table striped highlightOnHover>
-        <Head cols={['received', 'amount', 'from', 'reference', 'candidates', 'match']} />
-        <Table.Tbody>
-          {items.map((l) => (
-            <Table.Tr key={l.reference}>
-              <Table.Td>{formatBangkok(l.receivedAt)}</Table.Td>
-              <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatAmount(l.amount, l.currency ?? '', locale)}
-              </Table.Td>
-              <Table.Td>
-                {l.fromBankCode} {l.fromAccountNo}
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace">
-                  {l.reference}
+    <QueueRows cols={['received', 'amount', 'from', 'reference', 'candidates', 'match']} runner={runner}>
+      {items.map((l) => (
+        <Table.Tr key={l.reference}>
+          <Table.Td>{formatBangkok(l.receivedAt)}</Table.Td>
+          <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {formatAmount(l.amount, l.currency ?? '', locale)}
+          </Table.Td>
+          <Table.Td>
+            {l.fromBankCode} {l.fromAccountNo}
+          </Table.Td>
+          <Table.Td>
+            <Text size="xs" ff="monospace">
+              {l.reference}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Stack gap={4}>
+              {l.candidates.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('console.queues.noCandidates')}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={4}>
-                  {l.candidates.length === 0 && (
-                    <Text size="sm" c="dimmed">
-                      {t('console.queues.noCandidates')}
-                    </Text>
-                  )}
-                  {l.candidates.map((c) => (
-                    <Group key={c.memberId} gap="xs" wrap="wrap">
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {c.name} · {c.phone}
-                      </Text>
-                      {c.why.map((w) => (
-                        <Badge key={w} size="sm" variant="light" style={{ overflow: 'visible' }}>
-                          {t(`console.queues.why.${w}`)}
-                          {w === 'notice' && c.noticeAmount !== null ? ` ${c.noticeAmount}` : ''}
-                        </Badge>
-                      ))}
-                      <Button
-                        size="compact-xs"
-                        onClick={() => void doMatch(l, c.phone, c.noticeId ?? undefined)}
-                      >
-                        {t('console.queues.matchTo')}
-                      </Button>
-                    </Group>
+              )}
+              {l.candidates.map((c) => (
+                <Group key={c.memberId} gap="xs" wrap="wrap">
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {c.name} · {c.phone}
+                  </Text>
+                  {c.why.map((w) => (
+                    <Badge key={w} size="sm" variant="light" style={{ overflow: 'visible' }}>
+                      {t(`console.queues.why.${w}`)}
+                      {w === 'notice' && c.noticeAmount !== null ? ` ${c.noticeAmount}` : ''}
+                    </Badge>
                   ))}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <TextInput
-                    size="xs"
-                    w={130}
-                    placeholder={t('console.queues.phone')}
-                    aria-label={t('console.queues.phone')}
-                    value={phones[l.reference] ?? ''}
-                    onChange={(e) => setPhones({ ...phones, [l.reference]: e.currentTarget.value })}
-                  />
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    disabled={!phones[l.reference]?.trim()}
-                    onClick={() => void doMatch(l, phones[l.reference]!.trim())}
-                  >
-                    {t('console.queues.match')}
+                  <Button size="compact-xs" onClick={() => void doMatch(l, c.phone, c.noticeId ?? undefined)}>
+                    {t('console.queues.matchTo')}
                   </Button>
                 </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {runner.modal}
-    </>
+              ))}
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              {phones.field(l.reference)}
+              <Button
+                size="compact-sm"
+                variant="light"
+                disabled={!phones.phoneOf(l.reference)}
+                onClick={() => void doMatch(l, phones.phoneOf(l.reference))}
+              >
+                {t('console.queues.match')}
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </QueueRows>
   );
 }
 
@@ -177,41 +197,37 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
   const [rejecting, setRejecting] = useState<QueuedWithdrawal | null>(null);
   return (
     <>
-      {runner.error && <ConsoleError code={runner.error} />}
-      <Table striped highlightOnHover>
-        <Head cols={['created', 'member', 'amount', 'account', 'actions']} />
-        <Table.Tbody>
-          {items.map((w) => (
-            <Table.Tr key={w.withdrawalId}>
-              <Table.Td>{formatBangkok(w.createdAt)}</Table.Td>
-              <Table.Td>
-                {w.name} · {w.phone}
-              </Table.Td>
-              <Table.Td fw={600}>{formatAmount(w.amount, w.currency, locale)}</Table.Td>
-              <Table.Td>
-                {w.bankCode} {w.bankAccountNo} · {w.bankAccountName}
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="compact-sm"
-                    onClick={() =>
-                      void runner.run((code) =>
-                        approve.mutateAsync({ id: w.withdrawalId, ...(code ? { code } : {}) }),
-                      )
-                    }
-                  >
-                    {t('console.queues.approve')}
-                  </Button>
-                  <Button size="compact-sm" color="red" variant="light" onClick={() => setRejecting(w)}>
-                    {t('console.queues.reject')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <QueueRows cols={['created', 'member', 'amount', 'account', 'actions']} runner={runner}>
+        {items.map((w) => (
+          <Table.Tr key={w.withdrawalId}>
+            <Table.Td>{formatBangkok(w.createdAt)}</Table.Td>
+            <Table.Td>
+              {w.name} · {w.phone}
+            </Table.Td>
+            <Table.Td fw={600}>{formatAmount(w.amount, w.currency, locale)}</Table.Td>
+            <Table.Td>
+              {w.bankCode} {w.bankAccountNo} · {w.bankAccountName}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  onClick={() =>
+                    void runner.run((code) =>
+                      approve.mutateAsync({ id: w.withdrawalId, ...(code ? { code } : {}) }),
+                    )
+                  }
+                >
+                  {t('console.queues.approve')}
+                </Button>
+                <Button size="compact-sm" color="red" variant="light" onClick={() => setRejecting(w)}>
+                  {t('console.queues.reject')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </QueueRows>
       <ReasonModal
         opened={rejecting !== null}
         title={t('console.queues.rejectTitle')}
@@ -230,7 +246,6 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
       >
         <Text size="sm">{t('console.queues.rejectHint')}</Text>
       </ReasonModal>
-      {runner.modal}
     </>
   );
 }
@@ -238,24 +253,21 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
 function Slips({ items }: { items: Slip[] }) {
   const locale = useLocale();
   return (
-    <Table striped>
-      <Head cols={['created', 'member', 'amount', 'status', 'note']} />
-      <Table.Tbody>
-        {items.map((s) => (
-          <Table.Tr key={s.slipId}>
-            <Table.Td>{formatBangkok(s.createdAt)}</Table.Td>
-            <Table.Td>{s.phone}</Table.Td>
-            <Table.Td>{s.amount === null ? '–' : formatAmount(s.amount, s.currency, locale)}</Table.Td>
-            <Table.Td>
-              <Badge variant="light" color={s.status === 'FAILED' ? 'red' : 'yellow'}>
-                {s.status}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{s.note ?? ''}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <QueueRows cols={['created', 'member', 'amount', 'status', 'note']}>
+      {items.map((s) => (
+        <Table.Tr key={s.slipId}>
+          <Table.Td>{formatBangkok(s.createdAt)}</Table.Td>
+          <Table.Td>{s.phone}</Table.Td>
+          <Table.Td>{s.amount === null ? '–' : formatAmount(s.amount, s.currency, locale)}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={s.status === 'FAILED' ? 'red' : 'yellow'}>
+              {s.status}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{s.note ?? ''}</Table.Td>
+        </Table.Tr>
+      ))}
+    </QueueRows>
   );
 }
 
@@ -265,35 +277,28 @@ function Transfers({ items }: { items: Transfer[] }) {
   const runner = useRunner();
   const check = useQueueAction(actions.check);
   return (
-    <>
-      {runner.error && <ConsoleError code={runner.error} />}
-      <Table striped>
-        <Head cols={['created', 'member', 'amount', 'provider', 'checks', 'actions']} />
-        <Table.Tbody>
-          {items.map((x) => (
-            <Table.Tr key={x.reference}>
-              <Table.Td>{formatBangkok(x.createdAt)}</Table.Td>
-              <Table.Td>{x.phone}</Table.Td>
-              <Table.Td fw={600}>{formatAmount(x.amount, x.currency, locale)}</Table.Td>
-              <Table.Td>
-                {x.provider} · {x.direction}
-              </Table.Td>
-              <Table.Td>{x.checks}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  onClick={() => void runner.run(() => check.mutateAsync(x))}
-                >
-                  {t('console.queues.askAgain')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {runner.modal}
-    </>
+    <QueueRows cols={['created', 'member', 'amount', 'provider', 'checks', 'actions']} runner={runner}>
+      {items.map((x) => (
+        <Table.Tr key={x.reference}>
+          <Table.Td>{formatBangkok(x.createdAt)}</Table.Td>
+          <Table.Td>{x.phone}</Table.Td>
+          <Table.Td fw={600}>{formatAmount(x.amount, x.currency, locale)}</Table.Td>
+          <Table.Td>
+            {x.provider} · {x.direction}
+          </Table.Td>
+          <Table.Td>{x.checks}</Table.Td>
+          <Table.Td>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => void runner.run(() => check.mutateAsync(x))}
+            >
+              {t('console.queues.askAgain')}
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </QueueRows>
   );
 }
 
@@ -303,64 +308,46 @@ function Qr({ items }: { items: RefusedQr[] }) {
   const runner = useRunner();
   const credit = useQueueAction(actions.qrCredit);
   const refunded = useQueueAction(actions.qrRefunded);
-  const [phones, setPhones] = useState<Record<string, string>>({});
+  const phones = usePhones();
   return (
-    <>
-      {runner.error && <ConsoleError code={runner.error} />}
-      <Table striped>
-        <Head cols={['paid', 'member', 'amount', 'provider', 'why', 'actions']} />
-        <Table.Tbody>
-          {items.map((q) => (
-            <Table.Tr key={q.id}>
-              <Table.Td>{formatBangkok(q.paidAt)}</Table.Td>
-              <Table.Td>
-                {q.memberPhone ?? (
-                  <TextInput
-                    size="xs"
-                    w={130}
-                    placeholder={t('console.queues.phone')}
-                    aria-label={t('console.queues.phone')}
-                    value={phones[q.id] ?? ''}
-                    onChange={(e) => setPhones({ ...phones, [q.id]: e.currentTarget.value })}
-                  />
-                )}
-              </Table.Td>
-              <Table.Td fw={600}>{formatAmount(q.amount, q.currency ?? '', locale)}</Table.Td>
-              <Table.Td>
-                {q.provider} · {q.orderId}
-              </Table.Td>
-              <Table.Td>{q.reason}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="compact-sm"
-                    onClick={() =>
-                      void runner.run((code) =>
-                        credit.mutateAsync({
-                          id: q.id,
-                          ...(phones[q.id]?.trim() ? { phone: phones[q.id]!.trim() } : {}),
-                          ...(code ? { code } : {}),
-                        }),
-                      )
-                    }
-                  >
-                    {t('console.queues.credit')}
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    onClick={() => void runner.run(() => refunded.mutateAsync({ id: q.id }))}
-                  >
-                    {t('console.queues.refunded')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {runner.modal}
-    </>
+    <QueueRows cols={['paid', 'member', 'amount', 'provider', 'why', 'actions']} runner={runner}>
+      {items.map((q) => (
+        <Table.Tr key={q.id}>
+          <Table.Td>{formatBangkok(q.paidAt)}</Table.Td>
+          <Table.Td>{q.memberPhone ?? phones.field(q.id)}</Table.Td>
+          <Table.Td fw={600}>{formatAmount(q.amount, q.currency ?? '', locale)}</Table.Td>
+          <Table.Td>
+            {q.provider} · {q.orderId}
+          </Table.Td>
+          <Table.Td>{q.reason}</Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="compact-sm"
+                onClick={() =>
+                  void runner.run((code) =>
+                    credit.mutateAsync({
+                      id: q.id,
+                      ...(phones.phoneOf(q.id) ? { phone: phones.phoneOf(q.id) } : {}),
+                      ...(code ? { code } : {}),
+                    }),
+                  )
+                }
+              >
+                {t('console.queues.credit')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => void runner.run(() => refunded.mutateAsync({ id: q.id }))}
+              >
+                {t('console.queues.refunded')}
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </QueueRows>
   );
 }
 

@@ -14,8 +14,5 @@ export const forgotPassword = async (phoneNumber: string): Promise<HeldTicket> =
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
 
 /** POST /api/account/reset: the code and the new password; every session of the member ends. */
-export const useResetPassword = () =>
-  useMutation({
-    mutationFn: (input: { otpToken: string; otpCode: string; newPassword: string }) =>
-      callApi(accounts.resetPassword, input),
-  });
+export const resetPassword = (input: { otpToken: string; otpCode: string; newPassword: string }) =>
+  callApi(accounts.resetPassword, input);

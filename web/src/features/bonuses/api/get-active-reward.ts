@@ -7,9 +7,10 @@ import { bonusKeys } from './keys';
 export const getActiveReward = async (signal?: AbortSignal): Promise<ActiveReward | null> =>
   (await callApi(rewards.active, undefined, { signal })).reward;
 
-export const useActiveReward = () =>
+export const useActiveReward = (enabled = true) =>
   useQuery({
     queryKey: bonusKeys.active(),
     queryFn: ({ signal }) => getActiveReward(signal),
     staleTime: 10_000,
+    enabled,
   });

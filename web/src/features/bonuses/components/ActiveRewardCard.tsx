@@ -16,7 +16,7 @@ const percentOf = (part: number, whole: number) => (whole > 0 ? Math.min(100, (p
 /**
  * BON-1: the active reward, its type and both exits' progress (turnover done of needed; the balance
  * against the line below which it ends), with the cancel button. Cancelling works only once an exit
- * holds (BON-5): BONUS_CONDITION is shown with what is still missing.
+ * holds (BON-5): what is still missing is said before the button is pressed, and with BONUS_CONDITION.
  */
 export function ActiveRewardCard({
   reward,
@@ -31,6 +31,10 @@ export function ActiveRewardCard({
   const clear = useClearBonus();
   const [error, setError] = useState<string | null>(null);
   const m = (baht: number) => money(bahtToMinor(baht));
+  const stillToPlay = t('bonus.active.conditionHelp', {
+    left: m(Math.max(0, reward.turnoverNeeded - reward.turnoverDone)),
+    line: m(reward.failBelow),
+  });
 
   const onCancel = () => {
     setError(null);
@@ -111,14 +115,17 @@ export function ActiveRewardCard({
             t('bonus.active.notYet')
           )}
         </Text>
+        {/* BON-5: what the cancel would answer, said before it is pressed. */}
+        {!reward.canClear && (
+          <Text fz="sm" fw={600} data-testid="bonus-still-to-play">
+            {stillToPlay}
+          </Text>
+        )}
         {error && (
           <ErrorAlert code={error}>
             {error === 'BONUS_CONDITION' && (
               <Text fz="sm" mt={4}>
-                {t('bonus.active.conditionHelp', {
-                  left: m(Math.max(0, reward.turnoverNeeded - reward.turnoverDone)),
-                  line: m(reward.failBelow),
-                })}
+                {stillToPlay}
               </Text>
             )}
           </ErrorAlert>

@@ -9,7 +9,7 @@ import '@mantine/core/styles/Paper.css';
 import type { Bonus } from '@krapao/contract';
 import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useTranslation } from '../../../i18n/react';
 import { useActiveReward } from '../api/get-active-reward';
@@ -23,7 +23,14 @@ import { PromotionSearch } from './PromotionSearch';
  * BON-1, BON-2: /user/bonus: the title; the active bonus with its progress and cancel button, or the
  * promotion code search; then the grid of bonus cards. `onMoneyMoved` asks the wallet and statement again.
  */
-export function BonusView({ onMoneyMoved }: { onMoneyMoved: () => void }) {
+export function BonusView({
+  onMoneyMoved,
+  paused = null,
+}: {
+  onMoneyMoved: () => void;
+  /** Said instead of the offers (promotion search, bonus cards) while none may be taken. */
+  paused?: ReactNode;
+}) {
   const { t } = useTranslation();
   const list = useBonuses();
   const active = useActiveReward();
@@ -48,9 +55,27 @@ export function BonusView({ onMoneyMoved }: { onMoneyMoved: () => void }) {
       {active.isPending ? null : active.data ? (
         <ActiveRewardCard reward={active.data} onMoneyMoved={onMoneyMoved} />
       ) : (
-        <PromotionSearch onMoneyMoved={onMoneyMoved} />
+        !paused && <PromotionSearch onMoneyMoved={onMoneyMoved} />
       )}
 
+      {paused}
+      {!paused && <Offers list={list} onOpen={setOpen} />}
+
+      <BonusModal
+        bonus={opened}
+        active={active.data ?? null}
+        onClose={() => setOpen(null)}
+        onMoneyMoved={onMoneyMoved}
+      />
+    </Stack>
+  );
+}
+
+/** BON-2: the bonus cards, under their heading. */
+function Offers({ list, onOpen }: { list: ReturnType<typeof useBonuses>; onOpen: (b: Bonus) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Title order={2} fz={18} mt="xs">
         {t('bonus.list')}
       </Title>
@@ -61,14 +86,7 @@ export function BonusView({ onMoneyMoved }: { onMoneyMoved: () => void }) {
           {t('bonus.empty')}
         </Text>
       )}
-      {list.data && list.data.length > 0 && <BonusGrid bonuses={list.data} onOpen={setOpen} />}
-
-      <BonusModal
-        bonus={opened}
-        active={active.data ?? null}
-        onClose={() => setOpen(null)}
-        onMoneyMoved={onMoneyMoved}
-      />
-    </Stack>
+      {list.data && list.data.length > 0 && <BonusGrid bonuses={list.data} onOpen={onOpen} />}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useChatConfig } from '../api/get-config';
 import { forgetGuest, guestIdentity, type ChatIdentity } from '../api/identity';
 import { useConversation } from '../api/use-conversation';
 import { ChatPanel } from './ChatPanel';
+import '../../../components/chat-fab.css';
 import './chat.css';
 
 export interface ChatWidgetProps {

@@ -9,28 +9,36 @@ import { useHowtoOverrides } from '../api/howto';
 const BUNDLED = `${import.meta.env.BASE_URL}howto/`;
 
 interface VideoSource {
-  src: string;
-  /** The type of our own files; an operator's may be anything the browser plays. */
-  type?: string;
+  /** The files in the order the browser tries them: it plays the first whose type it can. */
+  sources: Array<{
+    src: string;
+    /** The type of our own files; an operator's may be anything the browser plays. */
+    type?: string;
+  }>;
   poster?: string;
   captions?: string;
 }
 
 /**
  * HELP-1: what one video plays: the operator's own recording when the setting names one (with its poster
- * and its captions in this language, where given), else Krapao's, captioned in th, la and en.
+ * and its captions in this language, where given), else Krapao's, captioned in th, la and en. Krapao's
+ * own comes as a VP9 WebM (smaller, played first where it can be) and the same in an H.264 MP4, which
+ * iPhones before iOS 17.4 play instead: they answer no to the WebM's type and take the next source.
  */
 export function videoSource(key: HowtoVideoKey, lng: Locale, override?: HowtoVideo): VideoSource {
   if (override) {
     return {
-      src: override.url,
+      sources: [{ src: override.url }],
       poster: override.poster || undefined,
       captions: override.captions[lng] || undefined,
     };
   }
   return {
-    src: `${BUNDLED}${key}.webm`,
-    type: 'video/webm',
+    sources: [
+      { src: `${BUNDLED}${key}.webm`, type: 'video/webm; codecs="vp9"' },
+      // Main profile, level 3.1: what scripts/docs-videos/encode.mjs (H264_ARGS) makes.
+      { src: `${BUNDLED}${key}.mp4`, type: 'video/mp4; codecs="avc1.4D401F"' },
+    ],
     poster: `${BUNDLED}${key}.webp`,
     captions: `${BUNDLED}${key}.${lng}.vtt`,
   };
@@ -69,7 +77,7 @@ export function HowtoList() {
                 <div className="howto-video">
                   <video
                     // A new language or address: a new element, so the browser loads the new track.
-                    key={`${lng} ${source.src}`}
+                    key={`${lng} ${source.sources[0]!.src}`}
                     className="howto-video__player"
                     controls
                     preload="none"
@@ -78,7 +86,9 @@ export function HowtoList() {
                     aria-label={title}
                     data-testid={`howto-video-${key}`}
                   >
-                    <source src={source.src} type={source.type} />
+                    {source.sources.map((file) => (
+                      <source key={file.src} src={file.src} type={file.type} />
+                    ))}
                     {source.captions && (
                       <track
                         kind="captions"

@@ -1,6 +1,7 @@
 import { protection, type Protection, type ProtectionLimits } from '@krapao/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { serverNow } from '../../../lib/clock';
 
 /** The only place the protection query key is spelled. */
 export const protectionKeys = { all: () => ['protection'] as const };
@@ -46,3 +47,14 @@ export const useBlock = () => {
     onSuccess: () => void client.invalidateQueries(),
   });
 };
+
+/**
+ * A time-out or self-exclusion in force, or null: marketing stops during one (docs/decisions.md "Player
+ * protection"), so the home, the quick actions and the programme pages leave their offers out. Unknown
+ * (not answered yet, or the server could not say) counts as none: the server refuses what a block
+ * forbids either way.
+ */
+export function useBlockInForce(): Protection['block'] {
+  const block = useProtection().data?.block ?? null;
+  return block && Date.parse(block.until) > serverNow() ? block : null;
+}

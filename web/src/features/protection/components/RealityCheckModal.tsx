@@ -12,7 +12,8 @@ import { useProtection } from '../api/protection';
 /**
  * The reality check: while the member is on the site, every chosen interval a dialog says how long they
  * have been signed in and the net result of this sign-in's play (the server's figures, read afresh when
- * it opens), with "continue" and "log out". Off when the interval is 0.
+ * it opens), with "continue" and "log out". The intervals count from sign-in (the server's session start),
+ * so the first comes as soon as one is due. Off when the interval is 0.
  */
 export function RealityCheckModal({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
@@ -20,17 +21,26 @@ export function RealityCheckModal({ onLogout }: { onLogout: () => void }) {
   const minutes = state.data?.realityCheckMinutes ?? 0;
   const [open, setOpen] = useState(false);
   const refetch = state.refetch;
+  const session = state.data?.session;
+  // The server's time since sign-in when it answered; the time since then is this page's own.
+  const signedInS = session?.elapsedS;
+  const answeredAt = state.dataUpdatedAt;
 
   useEffect(() => {
-    if (!minutes || open) return;
-    const timer = setTimeout(() => {
-      void refetch();
-      setOpen(true);
-    }, minutes * 60_000);
+    if (!minutes || open || signedInS === undefined) return;
+    const every = minutes * 60_000;
+    // Counted from sign-in, not from this page's load: a reload or a new tab keeps the rhythm.
+    const since = signedInS * 1000 + Math.max(0, Date.now() - answeredAt);
+    const timer = setTimeout(
+      () => {
+        void refetch();
+        setOpen(true);
+      },
+      (Math.floor(since / every) + 1) * every - since,
+    );
     return () => clearTimeout(timer);
-  }, [minutes, open, refetch]);
+  }, [minutes, open, refetch, signedInS, answeredAt]);
 
-  const session = state.data?.session;
   const net = session?.net ?? 0;
   const hours = Math.floor((session?.elapsedS ?? 0) / 3600);
   const mins = Math.floor(((session?.elapsedS ?? 0) % 3600) / 60);

@@ -2,16 +2,20 @@ import './slips.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Modal } from '../../../components/Modal';
-import { SLIP_IMAGE_TYPES, SLIP_MAX_AGE_S } from '@krapao/contract';
-import { IconPhotoUp, IconUpload } from '@tabler/icons-react';
+import { SLIP_IMAGE_TYPES, SLIP_MAX_AGE_S, type Slip } from '@krapao/contract';
+import { IconAlertTriangle, IconPhotoUp, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DoneState } from '../../../components/DoneState';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { errorText } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
+import { Money } from '../../../components/Money';
+import { bahtToMinor } from '../../../lib/format';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
+import { useSlipOutcome } from '../api/slip-outcome';
 import { useUploadSlip } from '../api/upload-slip';
 import { SLIP_MAX_MB, slipFileProblem } from '../files';
 
@@ -22,7 +26,10 @@ export interface SlipUploadModalProps {
   onShowSlips?: () => void;
 }
 
-/** SLIP-1: choose the slip image and send it; the answer says it is being checked. */
+/**
+ * SLIP-1: choose the slip image and send it; the answer says it is being checked, and then, as soon as the
+ * server knows, whether it was credited or refused and why (SLIP-4: a duplicate, an unreadable slip...).
+ */
 export function SlipUploadModal({ opened, onClose, onShowSlips }: SlipUploadModalProps) {
   const { t } = useTranslation();
   return (
@@ -53,7 +60,8 @@ function SlipUploadForm({ onClose, onShowSlips }: Omit<SlipUploadModalProps, 'op
   const busy = useDelayedFlag(upload.isPending);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const outcome = useSlipOutcome(sent);
   const preview = useObjectUrl(file);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -72,17 +80,51 @@ function SlipUploadForm({ onClose, onShowSlips }: Omit<SlipUploadModalProps, 'op
     if (!file) return setProblem('SLIP_NO_FILE');
     setProblem(null);
     upload.mutate(file, {
-      onSuccess: () => setSent(true),
+      onSuccess: (slip) => setSent(slip.slipId),
       onError: (error) => setProblem(errorCode(error)),
     });
   };
 
-  if (sent) {
+  if (sent && outcome?.status === 'FAILED') {
     return (
-      <DoneState title={t('slips.sentTitle')}>
-        <Text c="dimmed" fz="sm" maw={340}>
-          {t('slips.sentText')}
-        </Text>
+      <SlipRefused
+        slip={outcome}
+        onAnother={() => {
+          setSent(null);
+          setFile(null);
+        }}
+        onShowSlips={onShowSlips}
+      />
+    );
+  }
+
+  if (sent) {
+    const credited = outcome?.status === 'SUCCESS';
+    return (
+      <DoneState title={t(credited ? 'slips.creditedTitle' : 'slips.sentTitle')}>
+        {credited ? (
+          <Text fz="sm" maw={340} data-testid="slip-credited">
+            {outcome.amount === null ? (
+              t('slips.creditedText')
+            ) : (
+              <>
+                <Money minor={bahtToMinor(outcome.amount)} /> {t('slips.creditedAmount')}
+              </>
+            )}
+          </Text>
+        ) : (
+          <>
+            <Text c="dimmed" fz="sm" maw={340}>
+              {t('slips.sentText')}
+            </Text>
+            <Group gap={6} justify="center" data-testid="slip-checking">
+              <Loader size="xs" />
+              <Text fz="sm" fw={600}>
+                {t('slips.checking')}
+              </Text>
+            </Group>
+          </>
+        )}
         <Stack gap={6} w="100%" mt="sm">
           <Button fullWidth onClick={onClose}>
             {t('slips.done')}
@@ -139,5 +181,59 @@ function SlipUploadForm({ onClose, onShowSlips }: Omit<SlipUploadModalProps, 'op
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** Reasons whose cure is a better picture of the same slip (SLIP-4). */
+const UNREADABLE = new Set([
+  'UPLOADED_FILE_NOT_EXIST',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'INVALID_SLIP',
+  'UNSTABLE_REFNO_ON_SLIP',
+]);
+
+/** A slip the server refused: the reason in the member's language, what it means, and what to do next. */
+function SlipRefused({
+  slip,
+  onAnother,
+  onShowSlips,
+}: {
+  slip: Slip;
+  onAnother: () => void;
+  onShowSlips: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const note = slip.note ?? 'UNKNOW_ERROR';
+  const help =
+    note === 'SLIP_REFNO_DUPLICATED'
+      ? t('slips.refused.duplicate')
+      : UNREADABLE.has(note)
+        ? t('slips.refused.unreadable')
+        : t('slips.refused.other');
+  return (
+    <Stack gap="md" role="alert" aria-live="assertive" data-testid="slip-refused">
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={20} />}
+        title={t('slips.refused.title')}
+      >
+        <Text fz="sm" fw={700} data-testid="slip-refused-reason">
+          {errorText(note)}
+        </Text>
+        <Text fz="sm" mt={4}>
+          {help}
+        </Text>
+      </Alert>
+      <Button fullWidth onClick={onAnother} leftSection={<IconUpload size={18} />}>
+        {t('slips.refused.another')}
+      </Button>
+      {onShowSlips && (
+        <Button fullWidth variant="light" onClick={onShowSlips}>
+          {t('slips.showSlips')}
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -29,6 +29,9 @@ export function paramsOfFilter(filter: StatementFilter): Record<string, string> 
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => typeof v === 'string' && v));
 }
 
+export const sameFilter = (a: StatementFilter, b: StatementFilter) =>
+  a.type === b.type && a.from === b.from && a.to === b.to;
+
 /** Today in the operator's calendar (UTC+7 in Thailand and Laos), YYYY-MM-DD. */
 export function operatorToday(now: number): string {
   return new Date(now + 7 * 3_600_000).toISOString().slice(0, 10);

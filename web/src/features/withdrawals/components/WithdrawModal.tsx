@@ -3,10 +3,27 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
 import { Modal } from '../../../components/Modal';
-import { formatBankAccountNo, type Currency, type Wallet, type Withdrawal } from '@krapao/contract';
-import { IconBuildingBank } from '@tabler/icons-react';
+import {
+  formatBankAccountNo,
+  type ActiveReward,
+  type Currency,
+  type Wallet,
+  type Withdrawal,
+} from '@krapao/contract';
+import { IconBuildingBank, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { AccountHolder } from '../../../components/AccountHolder';
 import { BankAccountNo } from '../../../components/BankAccountNo';
@@ -47,6 +64,11 @@ export interface WithdrawModalProps {
   account: PayoutAccount | undefined;
   /** The money left the wallet: the caller refreshes balances and the statement. */
   onWithdrawn: (withdrawal: Withdrawal) => void;
+  /**
+   * The active bonus, if any (BON-5): while none of its exits holds it refuses every withdrawal, so the
+   * form says so, with how far the member is, before they try.
+   */
+  bonusLock?: ActiveReward | null;
 }
 
 /** The answers the review screen shows itself: the PIN's, and those a retry of the same request fixes. */
@@ -81,6 +103,7 @@ function WithdrawForm({
   currency,
   account,
   onWithdrawn,
+  bonusLock,
 }: Omit<WithdrawModalProps, 'opened'>) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -107,6 +130,8 @@ function WithdrawForm({
   const canWithdrawAll = balanceMinor !== undefined && balanceMinor > 0;
 
   const amountMinor = all ? (balanceMinor ?? null) : parseMoneyInput(text);
+  // One whose exit already holds ends by itself at the withdrawal (server): only a lock that holds shows.
+  const locked = bonusLock && !bonusLock.canClear ? bonusLock : null;
 
   const check = (minor: number | null): string | null => {
     if (minor === null || minor <= 0) return t('withdraw.amountInvalid');
@@ -308,8 +333,9 @@ function WithdrawForm({
             </div>
           </Group>
         )}
+        {locked && <BonusLockNote reward={locked} currency={currency} />}
         {serverError && <ErrorAlert code={serverError} />}
-        <Button type="submit" fullWidth loading={busy}>
+        <Button type="submit" fullWidth loading={busy} disabled={locked !== null}>
           {t('withdraw.submit')}
         </Button>
         <Text fz="xs" c="dimmed" ta="center">
@@ -317,5 +343,30 @@ function WithdrawForm({
         </Text>
       </Stack>
     </form>
+  );
+}
+
+/** BON-5: the active bonus that holds withdrawals: what ends it and how far the member is. */
+function BonusLockNote({ reward, currency }: { reward: ActiveReward; currency: Currency | undefined }) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const m = (baht: number) => money(bahtToMinor(baht), currency);
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconLock size={20} />}
+      title={t('withdraw.bonusLock.title')}
+      data-testid="withdraw-bonus-lock"
+    >
+      <Text fz="sm">
+        {t('withdraw.bonusLock.text', {
+          done: m(reward.turnoverDone),
+          needed: m(reward.turnoverNeeded),
+          left: m(Math.max(0, reward.turnoverNeeded - reward.turnoverDone)),
+          line: m(reward.failBelow),
+        })}
+      </Text>
+    </Alert>
   );
 }

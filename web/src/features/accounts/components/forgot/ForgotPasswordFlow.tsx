@@ -1,18 +1,16 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { isTenDigitPhone, OTP_DIGITS, PASSWORD_MIN_LENGTH } from '@krapao/contract';
-import { IconCircleCheck, IconDeviceMobile, IconLock } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
+import { IconCircleCheck, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { NewCodeLink, OtpCodeEntry } from '../../../../components/OtpCodeEntry';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
-import { errorText } from '../../../../i18n';
+import { OtpCodeStep } from '../../../../components/OtpCodeStep';
 import { useTranslation } from '../../../../i18n/react';
 import { errorCode, retryAfterOf } from '../../../../lib/api-client';
-import { isLaosBuild } from '../../../../lib/config';
 import { useDelayedFlag } from '../../../../lib/delayed';
-import { SPENT_CODE_ANSWERS, useSecondsToResend, type HeldTicket } from '../../../../lib/otp-ticket';
-import { localPhone } from '../../../../lib/phone';
-import { useForgotPassword, useResetPassword } from '../../api/forgot-password';
+import type { HeldTicket } from '../../../../lib/otp-ticket';
+import { forgotPassword, resetPassword, useForgotPassword } from '../../api/forgot-password';
+import { PhoneStep } from '../register/PhoneStep';
 
 /** Answers about the new password: the code is still good, only the password is to change. */
 const PASSWORD_ANSWERS = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_WEAK']);
@@ -62,50 +60,34 @@ function PhoneForm({
 }) {
   const { t } = useTranslation();
   const send = useForgotPassword();
-  const [invalid, setInvalid] = useState<string | null>(null);
   const busy = useDelayedFlag(send.isPending);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!phone) return setInvalid(t('common.required'));
-    if (!isLaosBuild() && !isTenDigitPhone(phone))
-      return setInvalid(errorText('PHONE_NUMBER_REQUIRE_10_DIGIT'));
-    if (!/^\d{6,15}$/.test(phone)) return setInvalid(t('register.phoneInvalid'));
-    send.mutate(phone, { onSuccess: onSent });
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text c="dimmed" fz="sm">
-          {t('forgot.phoneIntro')}
-        </Text>
-        <TextInput
-          label={t('login.username')}
-          placeholder={t('login.usernamePlaceholder')}
-          inputMode="tel"
-          autoComplete="username"
-          leftSection={<IconDeviceMobile size={18} />}
-          value={phone}
-          error={invalid}
-          onChange={(e) => {
-            onPhone(localPhone(e.currentTarget.value));
-            setInvalid(null);
-            if (send.isError) send.reset();
-          }}
-        />
-        {send.isError && <ErrorAlert code={errorCode(send.error)} retryAfterS={retryAfterOf(send.error)} />}
-        <Button type="submit" size="lg" fullWidth loading={busy}>
-          {t('forgot.sendCode')}
-        </Button>
-        <Button component={Link} to="/login" variant="subtle" size="sm" fullWidth>
-          {t('forgot.backToLogin')}
-        </Button>
-      </Stack>
-    </form>
+    <PhoneStep
+      defaultPhone={phone}
+      loading={busy}
+      error={send.isError ? errorCode(send.error) : null}
+      retryAfterS={send.isError ? retryAfterOf(send.error) : undefined}
+      onEdit={() => {
+        if (send.isError) send.reset();
+      }}
+      onSubmit={(next) => {
+        onPhone(next);
+        send.mutate(next, { onSuccess: onSent });
+      }}
+      intro={t('forgot.phoneIntro')}
+      label={t('login.username')}
+      placeholder={t('login.usernamePlaceholder')}
+      submitLabel={t('forgot.sendCode')}
+      autoComplete="username"
+    >
+      <Button component={Link} to="/login" variant="subtle" size="sm" fullWidth>
+        {t('forgot.backToLogin')}
+      </Button>
+    </PhoneStep>
   );
 }
 
+/** The code (components/OtpCodeStep) with the new password: one request checks both. */
 function ResetForm({
   phone,
   ticket,
@@ -120,20 +102,13 @@ function ResetForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const reset = useResetPassword();
-  const resend = useForgotPassword();
-  const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [invalid, setInvalid] = useState<{ password?: string; confirm?: string }>({});
-  const [error, setError] = useState<string | null>(ticket.dead ?? null);
-  const left = useSecondsToResend(ticket);
-  const busy = useDelayedFlag(reset.isPending);
-  const spent = Boolean(ticket.dead);
+  const [refused, setRefused] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (spent || reset.isPending) return;
+  // The password's own checks, before the code is spent on it.
+  const ready = () => {
     const next = {
       password:
         [...password].length < PASSWORD_MIN_LENGTH
@@ -142,109 +117,52 @@ function ResetForm({
       confirm: confirm !== password ? t('validation.passwordsMismatch') : undefined,
     };
     setInvalid(next);
-    if (code.length !== OTP_DIGITS) return setError('OTP_CODE_INVALID');
-    if (next.password || next.confirm) return;
-    setError(null);
-    reset.mutate(
-      { otpToken: ticket.otpToken, otpCode: code, newPassword: password },
-      {
-        onSuccess: onDone,
-        onError: (e) => {
-          const c = errorCode(e);
-          setError(c);
-          if (PASSWORD_ANSWERS.has(c)) return;
-          setCode('');
-          if (SPENT_CODE_ANSWERS.has(c)) onTicket({ ...ticket, dead: c });
-        },
-      },
-    );
-  };
-
-  const onResend = () => {
-    if (!phone) return onBack();
-    setError(null);
-    resend.mutate(phone, {
-      onSuccess: (next) => {
-        setCode('');
-        onTicket(next);
-      },
-      onError: (e) => setError(errorCode(e)),
-    });
+    setRefused(null);
+    return !next.password && !next.confirm;
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {phone && (
-          <Text c="dimmed" fz="sm">
-            {t('forgot.sentTo', { phone })}
-          </Text>
-        )}
-        <OtpCodeEntry
-          ticket={ticket}
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            if (error && !PASSWORD_ANSWERS.has(error)) setError(null);
-          }}
-          onComplete={() => undefined}
-          error={error && !PASSWORD_ANSWERS.has(error) ? error : null}
-          errorAction={
-            spent &&
-            error === ticket.dead && (
-              <>
-                {' '}
-                <NewCodeLink secondsLeft={phone ? left : 0} label={t('otp.requestNew')} onClick={onResend} />
-              </>
-            )
-          }
-          disabled={reset.isPending || spent}
-        />
-        <PasswordInput
-          label={t('forgot.newPassword')}
-          autoComplete="new-password"
-          leftSection={<IconLock size={18} />}
-          value={password}
-          error={invalid.password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            setInvalid((v) => ({ ...v, password: undefined }));
-            if (error && PASSWORD_ANSWERS.has(error)) setError(null);
-          }}
-        />
-        <PasswordInput
-          label={t('forgot.confirmPassword')}
-          autoComplete="new-password"
-          leftSection={<IconLock size={18} />}
-          value={confirm}
-          error={invalid.confirm}
-          onChange={(e) => {
-            setConfirm(e.currentTarget.value);
-            setInvalid((v) => ({ ...v, confirm: undefined }));
-          }}
-        />
-        {error && PASSWORD_ANSWERS.has(error) && <ErrorAlert code={error} />}
-        <Button type="submit" size="lg" fullWidth loading={busy} disabled={spent}>
-          {t('forgot.submit')}
-        </Button>
-        <Stack gap={4}>
-          <Button variant="subtle" size="sm" fullWidth onClick={onBack}>
-            {t('otp.changePhone')}
-          </Button>
-          {phone && (
-            <Button
-              variant="subtle"
-              size="sm"
-              fullWidth
-              onClick={onResend}
-              disabled={left > 0}
-              loading={resend.isPending}
-            >
-              {left > 0 ? t('otp.resendIn', { seconds: left }) : t('otp.resend')}
-            </Button>
-          )}
-        </Stack>
-      </Stack>
-    </form>
+    <OtpCodeStep
+      sentTo={phone ? t('forgot.sentTo', { phone }) : null}
+      ticket={ticket}
+      onTicket={onTicket}
+      send={(otpCode) => resetPassword({ otpToken: ticket.otpToken, otpCode, newPassword: password })}
+      onSent={onDone}
+      onAnswer={(code) => {
+        if (!PASSWORD_ANSWERS.has(code)) return false;
+        setRefused(code);
+        return true;
+      }}
+      resend={phone ? () => forgotPassword(phone) : undefined}
+      onBack={onBack}
+      submitLabel={t('forgot.submit')}
+      submitOnComplete={false}
+      ready={ready}
+    >
+      <PasswordInput
+        label={t('forgot.newPassword')}
+        autoComplete="new-password"
+        leftSection={<IconLock size={18} />}
+        value={password}
+        error={invalid.password}
+        onChange={(e) => {
+          setPassword(e.currentTarget.value);
+          setInvalid((v) => ({ ...v, password: undefined }));
+          setRefused(null);
+        }}
+      />
+      <PasswordInput
+        label={t('forgot.confirmPassword')}
+        autoComplete="new-password"
+        leftSection={<IconLock size={18} />}
+        value={confirm}
+        error={invalid.confirm}
+        onChange={(e) => {
+          setConfirm(e.currentTarget.value);
+          setInvalid((v) => ({ ...v, confirm: undefined }));
+        }}
+      />
+      {refused && <ErrorAlert code={refused} />}
+    </OtpCodeStep>
   );
 }

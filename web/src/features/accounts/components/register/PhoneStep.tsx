@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { isTenDigitPhone } from '@krapao/contract';
 import { IconDeviceMobile } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../../i18n/react';
 import { errorText } from '../../../../i18n';
 import { isLaosBuild } from '../../../../lib/config';
@@ -12,12 +12,39 @@ interface PhoneStepProps {
   defaultPhone: string;
   loading: boolean;
   error: string | null;
+  /** With a rate-limit refusal: when the member may try again. */
+  retryAfterS?: number | undefined;
   onEdit: () => void;
   onSubmit: (phone: string) => void;
+  /** What the page says the phone is for; the field's label, hint and button; the registration's by default. */
+  intro?: string;
+  label?: string;
+  placeholder?: string;
+  submitLabel?: string;
+  /** "username" where the phone is the member's login (the forgotten password). */
+  autoComplete?: 'tel-national' | 'username';
+  /** Below the button (a way back). */
+  children?: ReactNode;
 }
 
-/** REG-2: the phone, exactly 10 digits unless this is a Laos build. */
-export function PhoneStep({ defaultPhone, loading, error, onEdit, onSubmit }: PhoneStepProps) {
+/**
+ * REG-2: the phone, exactly 10 digits unless this is a Laos build, read from whatever is pasted (+66,
+ * spaces, dashes). The registration's first step, and the forgotten password's.
+ */
+export function PhoneStep({
+  defaultPhone,
+  loading,
+  error,
+  retryAfterS,
+  onEdit,
+  onSubmit,
+  intro,
+  label,
+  placeholder,
+  submitLabel,
+  autoComplete = 'tel-national',
+  children,
+}: PhoneStepProps) {
   const { t } = useTranslation();
   const [phone, setPhone] = useState(defaultPhone);
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -35,13 +62,13 @@ export function PhoneStep({ defaultPhone, loading, error, onEdit, onSubmit }: Ph
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text c="dimmed" fz="sm">
-          {t('register.phoneIntro')}
+          {intro ?? t('register.phoneIntro')}
         </Text>
         <TextInput
-          label={t('register.phone')}
-          placeholder={isLaosBuild() ? '020xxxxxxxx' : '08xxxxxxxx'}
-          inputMode="numeric"
-          autoComplete="tel-national"
+          label={label ?? t('register.phone')}
+          placeholder={placeholder ?? (isLaosBuild() ? '020xxxxxxxx' : '08xxxxxxxx')}
+          inputMode={autoComplete === 'username' ? 'tel' : 'numeric'}
+          autoComplete={autoComplete}
           leftSection={<IconDeviceMobile size={18} />}
           value={phone}
           error={invalid}
@@ -52,10 +79,11 @@ export function PhoneStep({ defaultPhone, loading, error, onEdit, onSubmit }: Ph
             onEdit();
           }}
         />
-        {error && <ErrorAlert code={error} />}
+        {error && <ErrorAlert code={error} retryAfterS={retryAfterS} />}
         <Button type="submit" size="lg" fullWidth loading={loading}>
-          {t('common.next')}
+          {submitLabel ?? t('common.next')}
         </Button>
+        {children}
       </Stack>
     </form>
   );

@@ -1,0 +1,101 @@
+// Issue 22: money movements that arrive together go to the database together. A batcher queues the calls
+// of one kind (withdrawals, bank-feed lines) and sends them as one call of a *_batch function
+// (db/functions/withdrawals.sql, deposits.sql): one round trip, one transaction, one commit (one WAL
+// flush) for the lot. Each item runs in a subtransaction of its own there, so each caller is answered on
+// its own: a refusal fails that caller alone, and a movement commits with its idempotency key or not at all.
+// docs/decisions.md, "Money movements in batches", has the design and its failure cases.
+
+/** One item's answer from a batch function: its result, or the error the single call would have thrown. */
+export type ItemOutcome<Result> = { value: Result } | { error: unknown };
+
+export interface BatcherOptions {
+  /** Items per database call at most (the batch functions take 64). */
+  max: number;
+  /** Batches of this kind in the database at once; calls that arrive meanwhile wait for the next batch. */
+  inFlight: number;
+  /**
+   * How long the first call of a batch waits for others (ms). 0: until the end of this turn of the event
+   * loop, so the requests that arrived together go together and a lone request waits for nothing.
+   */
+  windowMs: number;
+}
+
+interface Waiting<Item, Result> {
+  item: Item;
+  resolve: (value: Result) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Gathers calls and runs them in batches through `run`, which answers one outcome per item, in order.
+ * A batch that fails as a whole (the connection lost, the commit refused) fails each of its callers with
+ * that error: nothing of it committed, or, for a commit whose answer was lost, the callers' retries
+ * under the same keys answer what happened, as for a single call.
+ */
+export class Batcher<Item, Result> {
+  private queue: Array<Waiting<Item, Result>> = [];
+  private running = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly run: (items: Item[]) => Promise<Array<ItemOutcome<Result>>>,
+    private readonly opts: BatcherOptions,
+  ) {}
+
+  submit(item: Item): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    if (this.queue.length === 0 || this.running >= this.opts.inFlight) return;
+    if (this.queue.length >= this.opts.max) {
+      this.flush();
+      return;
+    }
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const go = () => {
+      this.scheduled = false;
+      if (this.queue.length > 0 && this.running < this.opts.inFlight) this.flush();
+    };
+    if (this.opts.windowMs > 0) setTimeout(go, this.opts.windowMs);
+    else setImmediate(go);
+  }
+
+  private flush() {
+    const batch = this.queue.splice(0, this.opts.max);
+    this.running++;
+    this.run(batch.map((w) => w.item))
+      .then(
+        (outcomes) => {
+          batch.forEach((w, i) => {
+            const outcome = outcomes[i];
+            if (!outcome) w.reject(new Error(`batch answered ${outcomes.length} of ${batch.length} items`));
+            else if ('error' in outcome) w.reject(outcome.error);
+            else w.resolve(outcome.value);
+          });
+        },
+        (err: unknown) => {
+          for (const w of batch) w.reject(err);
+        },
+      )
+      .finally(() => {
+        this.running--;
+        this.pump();
+      });
+  }
+}
+
+/** An item's failure as the batch function reports it, shaped like the driver's error of a single call. */
+export function sqlError(state: string, message: string): Error & { code: string } {
+  return Object.assign(new Error(message), { code: state });
+}
+
+/**
+ * SQLSTATEs after which an item is run again on its own: a deadlock (40P01) that the batch's lock order
+ * did not prevent (docs/decisions.md) or a serialisation failure; the item moved nothing.
+ */
+export const RUN_AGAIN_ALONE = new Set(['40P01', '40001']);

@@ -1,0 +1,66 @@
+// The withdrawal settings in the console (modules/staff/console-scope.ts): WD-1's limits per currency,
+// automatic payouts, PRO-3's hold after a payout-account change. The admin changes them; finance (and the
+// auditor) reads them. Read back through withdraw_limits, the function wallet_withdraw applies them with.
+import type { FastifyInstance } from 'fastify';
+import {
+  consoleProgrammes as api,
+  CURRENCIES,
+  DEFAULT_WITHDRAW_LIMITS_MINOR,
+  toBaht,
+  toMinor,
+  type WithdrawalSettings,
+} from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import { getSetting, putSetting } from '../../db/settings.ts';
+import { newAccountHoldHours } from '../accounts/payout-account.ts';
+import { auditedChange } from '../staff/console-change.ts';
+import { consoleRoutes } from '../staff/console-scope.ts';
+
+export async function withdrawalSettings(ctx: Ctx): Promise<WithdrawalSettings> {
+  const limits = {} as WithdrawalSettings['limits'];
+  for (const c of CURRENCIES) {
+    const [row] = await ctx.db.query<{ l: { minMinor?: number; maxMinor?: number } }>(
+      'select withdraw_limits($1) as l',
+      [c],
+    );
+    const fallback = DEFAULT_WITHDRAW_LIMITS_MINOR[c];
+    limits[c] = {
+      min: toBaht(BigInt(row!.l.minMinor ?? fallback.minMinor)),
+      max: toBaht(BigInt(row!.l.maxMinor ?? fallback.maxMinor)),
+    };
+  }
+  return {
+    limits,
+    autoPayout: (await getSetting<boolean>(ctx.db, 'withdraw.autoPayout')) ?? true,
+    newAccountHoldHours: await newAccountHoldHours(ctx),
+  };
+}
+
+async function saveWithdrawalSettings(ctx: Ctx, s: WithdrawalSettings) {
+  const limits = Object.fromEntries(
+    CURRENCIES.map((c) => [
+      c,
+      { minMinor: Number(toMinor(s.limits[c].min)), maxMinor: Number(toMinor(s.limits[c].max)) },
+    ]),
+  );
+  await ctx.db.tx(async (q) => {
+    await putSetting(q, 'withdraw.limits', limits);
+    await putSetting(q, 'withdraw.autoPayout', s.autoPayout);
+    await putSetting(q, 'withdraw.newAccountHoldHours', s.newAccountHoldHours);
+  });
+  return withdrawalSettings(ctx);
+}
+
+export function withdrawalSettingsConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
+  consoleRoutes(app, ctx, (add) => {
+    add(api.withdrawalSettings, 'withdrawals.read', () => withdrawalSettings(ctx));
+    add(api.setWithdrawalSettings, 'settings.manage', (req, s) =>
+      auditedChange(
+        ctx,
+        req,
+        { action: 'settings.withdrawals', target: 'withdraw', before: withdrawalSettings },
+        (tx) => saveWithdrawalSettings(tx, s),
+      ),
+    );
+  });
+}

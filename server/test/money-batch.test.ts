@@ -1,0 +1,195 @@
+// Issue 22: withdrawals and bank-feed lines that arrive together go to the database in one call and one
+// transaction (ledger/batch.ts, wallet_withdraw_batch and bank_feed_credit_batch), each still answered
+// on its own. On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hmac } from '../src/lib/crypto.ts';
+import {
+  bankTransfer,
+  expectError,
+  expectLedgerSound,
+  newKey,
+  onPostgres,
+  registerAndLogin,
+  useTestApp,
+  walletAmount,
+  withdraw,
+} from './helpers.ts';
+
+// Three calls make a batch, and a batch waits for its three (up to a second): the requests a test sends
+// together are in one batch whatever the machine's speed. Payouts wait for the operator.
+const BATCH = 3;
+const t = useTestApp(
+  { MONEY_BATCH: '1', MONEY_BATCH_MAX: String(BATCH), MONEY_BATCH_WINDOW_MS: '1000' },
+  { deps: { payouts: null } },
+);
+
+const internalId = async (publicId: string) =>
+  (await t.db.query<{ id: bigint }>('select id from members where public_id = $1', [publicId]))[0]!.id;
+
+/** The transactions that wrote these withdrawals' realtime events: one for the lot when they were batched. */
+const transactionsOf = async (withdrawalIds: string[]) =>
+  (
+    await t.db.query<{ n: bigint }>(
+      `select count(distinct xid) as n from realtime_events
+       where payload -> 'event' ->> 'type' = 'withdrawal' and payload -> 'event' ->> 'withdrawalId' = any ($1)`,
+      [withdrawalIds],
+    )
+  )[0]!.n;
+
+async function funded(amount: number) {
+  const m = await registerAndLogin(t.app);
+  await bankTransfer(t.app, m.reg, amount);
+  return m;
+}
+
+describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('[issue 22] a batch with a refused withdrawal in the middle: the others commit, the refused one moves nothing and leaves no key', async () => {
+    const [a, b, c] = [await funded(1_000), await funded(100), await funded(1_000)];
+    const bKey = newKey();
+    const [wa, wb, wc] = await Promise.all([
+      withdraw(t.app, a.token, 300),
+      withdraw(t.app, b.token, 500, bKey),
+      withdraw(t.app, c.token, 400),
+    ]);
+    expect(wa!.body).toMatchObject({ amount: 300, balance: 700, status: 'PENDING' });
+    expectError(wb!, 400, 'MONEY_NOT_ENOUGH');
+    expect(wc!.body).toMatchObject({ amount: 400, balance: 600, status: 'PENDING' });
+    // One transaction for the two that committed, each with its own realtime event.
+    expect(await transactionsOf([wa!.body.withdrawalId as string, wc!.body.withdrawalId as string])).toBe(1n);
+    expect(await walletAmount(t.app, a.token)).toBe(700);
+    expect(await walletAmount(t.app, b.token)).toBe(100);
+    expect(await walletAmount(t.app, c.token)).toBe(600);
+    const [bRows] = await t.db.query<{ withdrawals: bigint; keys: bigint }>(
+      `select (select count(*) from withdrawals where member_id = $1) as withdrawals,
+              (select count(*) from idempotency_keys where member_id = $1 and key = $2) as keys`,
+      [await internalId(b.id), bKey],
+    );
+    expect(bRows).toEqual({ withdrawals: 0n, keys: 0n });
+    // The refused key is tried afresh once the money is there (in a batch of its own three).
+    await bankTransfer(t.app, b.reg, 400);
+    const again = await Promise.all([
+      withdraw(t.app, b.token, 500, bKey),
+      withdraw(t.app, a.token, 100),
+      withdraw(t.app, c.token, 100),
+    ]);
+    expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(again[0]!.body).toMatchObject({ amount: 500, balance: 0 });
+    await expectLedgerSound(t.db);
+  });
+
+  it('[issue 22] a key sent three times in one batch and again in a later one moves the money once and answers the first answer', async () => {
+    const m = await funded(1_000);
+    const key = newKey();
+    const first = await Promise.all([1, 2, 3].map(() => withdraw(t.app, m.token, 250, key)));
+    expect(first[0]!.body).toMatchObject({ amount: 250, balance: 750 });
+    expect(first[1]!.body).toEqual(first[0]!.body);
+    expect(first[2]!.body).toEqual(first[0]!.body);
+    const other = await funded(500);
+    const later = await Promise.all([
+      withdraw(t.app, m.token, 250, key),
+      withdraw(t.app, other.token, 100),
+      withdraw(t.app, m.token, 100, key),
+    ]);
+    expect(later[0]!.body).toEqual(first[0]!.body);
+    expect(later[1]!.body).toMatchObject({ amount: 100, balance: 400 });
+    expectError(later[2]!, 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(await walletAmount(t.app, m.token)).toBe(750);
+    const [n] = await t.db.query<{ n: bigint }>(
+      'select count(*) as n from withdrawals where member_id = $1',
+      [await internalId(m.id)],
+    );
+    expect(n!.n).toBe(1n);
+    await expectLedgerSound(t.db);
+  });
+
+  it('[issue 22] bank-feed lines of concurrent deliveries credit once each, a line sent twice in one batch is a duplicate', async () => {
+    const [a, b] = [await registerAndLogin(t.app), await registerAndLogin(t.app)];
+    const reference = `REF${Date.now()}`;
+    const answers = await Promise.all([
+      feed([line(a.reg, 120, reference)]),
+      feed([line(b.reg, 80)]),
+      feed([line(a.reg, 120, reference)]),
+    ]);
+    const outcomes = answers.map(
+      (r) => (r.json() as { results: Array<{ outcome: string }> }).results[0]!.outcome,
+    );
+    // The two deliveries of one line reach the batch in either order: one credits, the other is a duplicate.
+    expect(outcomes[1]).toBe('CREDITED');
+    expect([outcomes[0], outcomes[2]].sort()).toEqual(['CREDITED', 'DUPLICATE']);
+    expect(await walletAmount(t.app, a.token)).toBe(120);
+    expect(await walletAmount(t.app, b.token)).toBe(80);
+    await expectLedgerSound(t.db);
+  });
+
+  it('[issue 22] a bank-feed batch with a line that fails in the middle: the lines around it credit, it moves nothing', async () => {
+    const [a, b, c] = [
+      await registerAndLogin(t.app),
+      await registerAndLogin(t.app),
+      await registerAndLogin(t.app),
+    ];
+    const references = [0, 1, 2].map((i) => `MID${Date.now()}${i}`);
+    // The middle line's journal entry exists already (as if another path had posted it): bank_feed_credit
+    // records the line and the deposit, then fails at the post; all of it must roll back, alone.
+    await t.db.query(
+      `insert into journal_entries (kind, reference, member_id, created_at, currency)
+       select 'deposit', $1, id, now(), currency from members where public_id = $2`,
+      [`deposit:bank:${references[1]}`, b.id],
+    );
+    const rows = await t.db.query<{ outcome: string | null; failed_state: string | null }>(
+      `select outcome, failed_state from bank_feed_credit_batch($1, now(), 'house:bank_cash:0')`,
+      [
+        JSON.stringify(
+          [a, b, c].map((m, i) => ({
+            reference: references[i],
+            fromBank: m.reg.bankCode,
+            fromAccount: m.reg.bankAccountNo,
+            toAccount: '0481234567',
+            amount: String(10_000 * (i + 1)),
+            receivedAt: new Date().toISOString(),
+          })),
+        ),
+      ],
+    );
+    expect(rows).toEqual([
+      { outcome: 'CREDITED', failed_state: null },
+      { outcome: null, failed_state: 'P0001' },
+      { outcome: 'CREDITED', failed_state: null },
+    ]);
+    expect(await walletAmount(t.app, a.token)).toBe(100);
+    expect(await walletAmount(t.app, b.token)).toBe(0);
+    expect(await walletAmount(t.app, c.token)).toBe(300);
+    const [left] = await t.db.query<{ lines: bigint; deposits: bigint }>(
+      `select (select count(*) from bank_feed_items where reference = $1) as lines,
+              (select count(*) from deposits where reference = $1) as deposits`,
+      [references[1]],
+    );
+    expect(left).toEqual({ lines: 0n, deposits: 0n });
+    await expectLedgerSound(t.db);
+  });
+});
+
+const line = (reg: { bankCode: string; bankAccountNo: string }, amount: number, reference?: string) => ({
+  reference: reference ?? `REF${Math.random().toString(36).slice(2, 12).toUpperCase()}`,
+  fromBankCode: reg.bankCode,
+  fromAccountNo: reg.bankAccountNo,
+  toAccountNo: '0481234567',
+  amount,
+  receivedAt: new Date().toISOString(),
+});
+
+/** Posts to the bank-feed webhook as the operator's bank integration does. */
+async function feed(items: unknown[]) {
+  const body = JSON.stringify({ items });
+  const [row] = await t.db.query<{ value: string }>(`select value from settings where key = 'app.secret'`);
+  const key = hmac(row!.value, 'bank-feed').toString('hex');
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/hooks/bank-feed',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': `sha256=${createHmac('sha256', key).update(body).digest('hex')}`,
+    },
+    payload: body,
+  });
+}
