@@ -3,57 +3,16 @@
 // permissions lack; this table decides.
 import type { StaffRole } from '@krapao/contract';
 
-export const PERMISSIONS = [
-  'members.read',
-  'members.freeze',
-  'members.password-reset',
-  'members.notes',
-  'members.payout-account',
-  'chat.read',
-  'chat.answer',
-  'bank.read',
-  'bank.credit',
-  'withdrawals.read',
-  'withdrawals.decide',
-  'qr.read',
-  'qr.resolve',
-  'slips.read',
-  'slips.decide',
-  'transfers.read',
-  'transfers.resolve',
-  'adjustments.make',
-  'approvals.read',
-  'approvals.decide',
-  'bonuses.read',
-  'bonuses.manage',
-  'wheel.read',
-  'wheel.manage',
-  'rules.read',
-  'rules.manage',
-  'agreements.read',
-  'agreements.manage',
-  'limits.manage',
-  'exclusions.manage',
-  'staff.read',
-  'staff.manage',
-  'settings.read',
-  'settings.manage',
-  'audit.read',
-  'dashboard.read',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-const READS = PERMISSIONS.filter((p) => p.endsWith('.read'));
-
-// The roles are made of these groups, so a permission a group gains reaches every role that has it.
+// The permissions come in groups, and the roles are made of the groups, so a permission a group gains
+// reaches every role that has it.
 const MEMBER_CARE = [
   'members.read',
   'members.freeze',
   'members.password-reset',
   'members.notes',
   'members.payout-account',
-] as const satisfies readonly Permission[];
-const CHAT = ['chat.read', 'chat.answer'] as const satisfies readonly Permission[];
+] as const;
+const CHAT = ['chat.read', 'chat.answer'] as const;
 /** The money queues and the four-eyes requests that finance works through. */
 const MONEY_QUEUES = [
   'bank.read',
@@ -69,7 +28,7 @@ const MONEY_QUEUES = [
   'adjustments.make',
   'approvals.read',
   'approvals.decide',
-] as const satisfies readonly Permission[];
+] as const;
 const PROGRAMMES = [
   'bonuses.read',
   'bonuses.manage',
@@ -79,12 +38,39 @@ const PROGRAMMES = [
   'rules.manage',
   'agreements.read',
   'agreements.manage',
-] as const satisfies readonly Permission[];
-const RISK_CONTROLS = [
-  'members.freeze',
-  'limits.manage',
-  'exclusions.manage',
-] as const satisfies readonly Permission[];
+] as const;
+const RISK_CONTROLS = ['members.freeze', 'limits.manage', 'exclusions.manage'] as const;
+/** What only the admin changes, and the reads of it. */
+const ADMINISTRATION = [
+  'staff.read',
+  'staff.manage',
+  'settings.read',
+  'settings.manage',
+  'audit.read',
+  'dashboard.read',
+] as const;
+
+export type Permission =
+  | (typeof MEMBER_CARE)[number]
+  | (typeof CHAT)[number]
+  | (typeof MONEY_QUEUES)[number]
+  | (typeof PROGRAMMES)[number]
+  | (typeof RISK_CONTROLS)[number]
+  | (typeof ADMINISTRATION)[number];
+
+/** Every permission once, in the groups' order. */
+export const PERMISSIONS: readonly Permission[] = [
+  ...new Set<Permission>([
+    ...MEMBER_CARE,
+    ...CHAT,
+    ...MONEY_QUEUES,
+    ...PROGRAMMES,
+    ...RISK_CONTROLS,
+    ...ADMINISTRATION,
+  ]),
+];
+
+const READS = PERMISSIONS.filter((p) => p.endsWith('.read'));
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   support: [...MEMBER_CARE, ...CHAT],

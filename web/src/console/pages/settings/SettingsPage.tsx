@@ -9,7 +9,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  SegmentedControl,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -21,15 +20,13 @@ import {
   type WithdrawalSettings,
 } from '@krapao/contract';
 import { useState, type ReactNode } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorCode } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
-import { PageTitle } from '../../components/PageTitle';
+import { ViewsPage, type View } from '../../components/ViewsPage';
 import { useT } from '../../i18n';
-import { can, PERMISSIONS, type Permission } from '../../permissions';
-import { useStaffMe } from '../../use-me';
+import { PERMISSIONS } from '../../permissions';
 import { api, useConsoleRead, useConsoleWrite } from '../programmes/api';
 import { fieldErrors, num } from '../programmes/form';
 
@@ -57,40 +54,40 @@ function useSettingsForm<T extends object>(
   return { draft, setDraft, errors, serverError, save, submit };
 }
 
-function Footer({
+/** A settings form's card: its fields, then what is wrong with them and Save (or "read-only"). */
+function SettingsCard({
+  form,
   manage,
-  errors,
-  serverError,
-  busy,
-  onSave,
+  children,
 }: {
+  form: Pick<ReturnType<typeof useSettingsForm>, 'errors' | 'serverError' | 'save' | 'submit'>;
   manage: boolean;
-  errors: Record<string, string>;
-  serverError: string | null;
-  busy: boolean;
-  onSave: () => void;
+  children: ReactNode;
 }) {
   const t = useT();
   return (
-    <>
-      {Object.keys(errors).length > 0 && (
-        <Alert color="red" variant="light" role="alert">
-          {t('console.form.fix')}
-        </Alert>
-      )}
-      {serverError && <ConsoleError code={serverError} />}
-      {manage ? (
-        <Group justify="flex-end">
-          <Button onClick={onSave} loading={busy}>
-            {t('console.form.save')}
-          </Button>
-        </Group>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {t('console.settings.readOnly')}
-        </Text>
-      )}
-    </>
+    <Card withBorder radius="lg" padding="lg" maw={760}>
+      <Stack>
+        {children}
+        {Object.keys(form.errors).length > 0 && (
+          <Alert color="red" variant="light" role="alert">
+            {t('console.form.fix')}
+          </Alert>
+        )}
+        {form.serverError && <ConsoleError code={form.serverError} />}
+        {manage ? (
+          <Group justify="flex-end">
+            <Button onClick={form.submit} loading={form.save.isPending}>
+              {t('console.form.save')}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('console.settings.readOnly')}
+          </Text>
+        )}
+      </Stack>
+    </Card>
   );
 }
 
@@ -100,53 +97,44 @@ function WithdrawalsForm({ initial, manage }: { initial: WithdrawalSettings; man
   const setLimit = (c: (typeof CURRENCIES)[number], side: 'min' | 'max', v: number | undefined) =>
     f.setDraft((d) => ({ ...d, limits: { ...d.limits, [c]: { ...d.limits[c], [side]: v } } }));
   return (
-    <Card withBorder radius="lg" padding="lg" maw={760}>
-      <Stack>
-        {CURRENCIES.map((c) => (
-          <SimpleGrid cols={2} key={c}>
-            {(['min', 'max'] as const).map((side) => (
-              <NumberInput
-                key={side}
-                label={t(`console.settings.withdrawals.${side}`, { currency: t(`console.currency.${c}`) })}
-                value={f.draft.limits[c][side] ?? ''}
-                thousandSeparator=","
-                decimalScale={2}
-                disabled={!manage}
-                error={f.errors[`limits.${c}.${side}`]}
-                onChange={(v) => setLimit(c, side, num(v))}
-              />
-            ))}
-          </SimpleGrid>
-        ))}
-        <Switch
-          label={t('console.settings.withdrawals.autoPayout')}
-          description={t('console.settings.withdrawals.autoPayoutHint')}
-          checked={f.draft.autoPayout}
-          disabled={!manage}
-          onChange={(e) => {
-            const autoPayout = e.currentTarget.checked;
-            f.setDraft((d) => ({ ...d, autoPayout }));
-          }}
-        />
-        <NumberInput
-          label={t('console.settings.withdrawals.holdHours')}
-          description={t('console.settings.withdrawals.holdHoursHint')}
-          value={f.draft.newAccountHoldHours ?? ''}
-          allowDecimal={false}
-          disabled={!manage}
-          error={f.errors['newAccountHoldHours']}
-          onChange={(v) => f.setDraft((d) => ({ ...d, newAccountHoldHours: num(v) as number }))}
-          w={280}
-        />
-        <Footer
-          manage={manage}
-          errors={f.errors}
-          serverError={f.serverError}
-          busy={f.save.isPending}
-          onSave={f.submit}
-        />
-      </Stack>
-    </Card>
+    <SettingsCard form={f} manage={manage}>
+      {CURRENCIES.map((c) => (
+        <SimpleGrid cols={2} key={c}>
+          {(['min', 'max'] as const).map((side) => (
+            <NumberInput
+              key={side}
+              label={t(`console.settings.withdrawals.${side}`, { currency: t(`console.currency.${c}`) })}
+              value={f.draft.limits[c][side] ?? ''}
+              thousandSeparator=","
+              decimalScale={2}
+              disabled={!manage}
+              error={f.errors[`limits.${c}.${side}`]}
+              onChange={(v) => setLimit(c, side, num(v))}
+            />
+          ))}
+        </SimpleGrid>
+      ))}
+      <Switch
+        label={t('console.settings.withdrawals.autoPayout')}
+        description={t('console.settings.withdrawals.autoPayoutHint')}
+        checked={f.draft.autoPayout}
+        disabled={!manage}
+        onChange={(e) => {
+          const autoPayout = e.currentTarget.checked;
+          f.setDraft((d) => ({ ...d, autoPayout }));
+        }}
+      />
+      <NumberInput
+        label={t('console.settings.withdrawals.holdHours')}
+        description={t('console.settings.withdrawals.holdHoursHint')}
+        value={f.draft.newAccountHoldHours ?? ''}
+        allowDecimal={false}
+        disabled={!manage}
+        error={f.errors['newAccountHoldHours']}
+        onChange={(v) => f.setDraft((d) => ({ ...d, newAccountHoldHours: num(v) as number }))}
+        w={280}
+      />
+    </SettingsCard>
   );
 }
 
@@ -154,36 +142,27 @@ function QrForm({ initial, manage }: { initial: QrMinimums; manage: boolean }) {
   const t = useT();
   const f = useSettingsForm(initial, api.setQrMinimums, api.qrMinimums);
   return (
-    <Card withBorder radius="lg" padding="lg" maw={760}>
-      <Stack>
-        <Text size="sm" c="dimmed">
-          {t('console.settings.qr.hint')}
-        </Text>
-        <SimpleGrid cols={3}>
-          {QR_PROVIDERS.map((p) => (
-            <NumberInput
-              key={p}
-              label={p}
-              suffix={` ${t(`console.currency.${p === 'ONEPAY' ? 'LAK' : 'BAHT'}`)}`}
-              value={f.draft.minimums[p] ?? ''}
-              thousandSeparator=","
-              disabled={!manage}
-              error={f.errors[`minimums.${p}`]}
-              onChange={(v) =>
-                f.setDraft((d) => ({ ...d, minimums: { ...d.minimums, [p]: num(v) as number } }))
-              }
-            />
-          ))}
-        </SimpleGrid>
-        <Footer
-          manage={manage}
-          errors={f.errors}
-          serverError={f.serverError}
-          busy={f.save.isPending}
-          onSave={f.submit}
-        />
-      </Stack>
-    </Card>
+    <SettingsCard form={f} manage={manage}>
+      <Text size="sm" c="dimmed">
+        {t('console.settings.qr.hint')}
+      </Text>
+      <SimpleGrid cols={3}>
+        {QR_PROVIDERS.map((p) => (
+          <NumberInput
+            key={p}
+            label={p}
+            suffix={` ${t(`console.currency.${p === 'ONEPAY' ? 'LAK' : 'BAHT'}`)}`}
+            value={f.draft.minimums[p] ?? ''}
+            thousandSeparator=","
+            disabled={!manage}
+            error={f.errors[`minimums.${p}`]}
+            onChange={(v) =>
+              f.setDraft((d) => ({ ...d, minimums: { ...d.minimums, [p]: num(v) as number } }))
+            }
+          />
+        ))}
+      </SimpleGrid>
+    </SettingsCard>
   );
 }
 
@@ -191,61 +170,52 @@ function SlipsForm({ initial, manage }: { initial: SlipSettings; manage: boolean
   const t = useT();
   const f = useSettingsForm(initial, api.setSlipSettings, api.slipSettings);
   return (
-    <Card withBorder radius="lg" padding="lg" maw={760}>
-      <Stack>
-        <Switch
-          label={t('console.settings.slips.enabled')}
-          checked={f.draft.enabled}
+    <SettingsCard form={f} manage={manage}>
+      <Switch
+        label={t('console.settings.slips.enabled')}
+        checked={f.draft.enabled}
+        disabled={!manage}
+        onChange={(e) => {
+          const enabled = e.currentTarget.checked;
+          f.setDraft((d) => ({ ...d, enabled }));
+        }}
+      />
+      <SimpleGrid cols={3}>
+        <TextInput
+          type="time"
+          label={t('console.settings.slips.closedFrom')}
+          value={f.draft.closedFrom}
           disabled={!manage}
+          error={f.errors['closedFrom']}
           onChange={(e) => {
-            const enabled = e.currentTarget.checked;
-            f.setDraft((d) => ({ ...d, enabled }));
+            const closedFrom = e.currentTarget.value;
+            f.setDraft((d) => ({ ...d, closedFrom }));
           }}
         />
-        <SimpleGrid cols={3}>
-          <TextInput
-            type="time"
-            label={t('console.settings.slips.closedFrom')}
-            value={f.draft.closedFrom}
-            disabled={!manage}
-            error={f.errors['closedFrom']}
-            onChange={(e) => {
-              const closedFrom = e.currentTarget.value;
-              f.setDraft((d) => ({ ...d, closedFrom }));
-            }}
-          />
-          <TextInput
-            type="time"
-            label={t('console.settings.slips.closedTo')}
-            value={f.draft.closedTo}
-            disabled={!manage}
-            error={f.errors['closedTo']}
-            onChange={(e) => {
-              const closedTo = e.currentTarget.value;
-              f.setDraft((d) => ({ ...d, closedTo }));
-            }}
-          />
-          <NumberInput
-            label={t('console.settings.slips.maxAge')}
-            value={f.draft.maxAgeMinutes ?? ''}
-            allowDecimal={false}
-            disabled={!manage}
-            error={f.errors['maxAgeMinutes']}
-            onChange={(v) => f.setDraft((d) => ({ ...d, maxAgeMinutes: num(v) as number }))}
-          />
-        </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          {t('console.settings.slips.hint')}
-        </Text>
-        <Footer
-          manage={manage}
-          errors={f.errors}
-          serverError={f.serverError}
-          busy={f.save.isPending}
-          onSave={f.submit}
+        <TextInput
+          type="time"
+          label={t('console.settings.slips.closedTo')}
+          value={f.draft.closedTo}
+          disabled={!manage}
+          error={f.errors['closedTo']}
+          onChange={(e) => {
+            const closedTo = e.currentTarget.value;
+            f.setDraft((d) => ({ ...d, closedTo }));
+          }}
         />
-      </Stack>
-    </Card>
+        <NumberInput
+          label={t('console.settings.slips.maxAge')}
+          value={f.draft.maxAgeMinutes ?? ''}
+          allowDecimal={false}
+          disabled={!manage}
+          error={f.errors['maxAgeMinutes']}
+          onChange={(v) => f.setDraft((d) => ({ ...d, maxAgeMinutes: num(v) as number }))}
+        />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {t('console.settings.slips.hint')}
+      </Text>
+    </SettingsCard>
   );
 }
 
@@ -274,43 +244,29 @@ function SlipsTab({ manage }: { manage: boolean }) {
   return <Loaded read={read}>{(d) => <SlipsForm initial={d} manage={manage} />}</Loaded>;
 }
 
-const TABS: Array<{ id: string; read: Permission }> = [
-  // Finance reads the withdrawal settings; changing any setting is the admin's.
-  { id: 'withdrawals', read: PERMISSIONS.withdrawalsRead },
-  { id: 'qr', read: PERMISSIONS.settingsRead },
-  { id: 'slips', read: PERMISSIONS.settingsRead },
+// Finance reads the withdrawal settings; changing any setting is the admin's.
+const VIEWS: readonly View[] = [
+  {
+    id: 'withdrawals',
+    read: PERMISSIONS.withdrawalsRead,
+    manage: PERMISSIONS.settingsManage,
+    render: (manage) => <WithdrawalsTab manage={manage} />,
+  },
+  {
+    id: 'qr',
+    read: PERMISSIONS.settingsRead,
+    manage: PERMISSIONS.settingsManage,
+    render: (manage) => <QrTab manage={manage} />,
+  },
+  {
+    id: 'slips',
+    read: PERMISSIONS.settingsRead,
+    manage: PERMISSIONS.settingsManage,
+    render: (manage) => <SlipsTab manage={manage} />,
+  },
 ];
 
 /** Settings (admin): withdrawal limits and auto payout, QR minimums, slips. */
 export default function SettingsPage() {
-  const t = useT();
-  const me = useStaffMe();
-  const navigate = useNavigate();
-  const { tab } = useParams();
-  const tabs = TABS.filter((x) => can(me, x.read));
-  const current = tabs.find((x) => x.id === tab) ?? tabs[0];
-  if (!current) return <Navigate to="/console" replace />;
-  const manage = can(me, PERMISSIONS.settingsManage);
-  return (
-    <>
-      <PageTitle title={t('console.settings.title')} sub={t('console.settings.sub')} />
-      {/* One view at a time; the address keeps which (/console/settings/<view>). */}
-      <SegmentedControl
-        mb="lg"
-        value={current.id}
-        onChange={(v) => void navigate(`/console/settings/${v}`)}
-        data={tabs.map((x) => ({ value: x.id, label: t(`console.settings.tabs.${x.id}`) }))}
-        aria-label={t('console.settings.title')}
-      />
-      <div key={current.id}>
-        {
-          {
-            withdrawals: <WithdrawalsTab manage={manage} />,
-            qr: <QrTab manage={manage} />,
-            slips: <SlipsTab manage={manage} />,
-          }[current.id]
-        }
-      </div>
-    </>
-  );
+  return <ViewsPage area="settings" views={VIEWS} />;
 }
