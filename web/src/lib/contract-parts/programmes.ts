@@ -1,2 +1,3 @@
-// A chunk of its own with the contract's invite and spin (contract-parts).
-export { invite, spin } from '@krapao/contract';
+// A chunk of its own with the contract's invite, spin and protection (contract-parts): the home asks
+// whether offers are paused (a time-out or self-exclusion) before it shows them.
+export { invite, protection, spin } from '@krapao/contract';
