@@ -747,16 +747,18 @@ describe('console: members and freeze [console]', () => {
       `select count(*)::int as n from journal_entries j join members x on x.id = j.member_id where x.public_id = $1`,
       [m.id],
     )) as [{ n: number }];
-    // After the freeze: every request refused, and no entry of theirs posts, even from inside.
-    expectError(
-      await call(t.app, 'POST', '/api/wallet/withdraw', {
-        token: m.token,
-        body: { amount: 100 },
-        headers: { 'Idempotency-Key': newKey() },
-      }),
-      403,
-      'INACTIVE_USER',
-    );
+    // After the freeze: every request refused, and no entry of theirs posts, even from inside. The first
+    // request a frozen member makes answers INACTIVE_USER and ends the session; when one of the burst came
+    // after the freeze and did that, this one finds no session: invalid-token.
+    const late = await call(t.app, 'POST', '/api/wallet/withdraw', {
+      token: m.token,
+      body: { amount: 100 },
+      headers: { 'Idempotency-Key': newKey() },
+    });
+    expect([
+      [403, 'INACTIVE_USER'],
+      [401, 'invalid-token'],
+    ]).toContainEqual([late.status, late.body.message]);
     const login = await call(t.app, 'POST', '/api/login', {
       body: { username: m.reg.username, password: m.reg.password, isRemember: false },
     });
