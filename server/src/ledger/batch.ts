@@ -89,8 +89,58 @@ export class Batcher<Item, Result> {
   }
 }
 
+/** What a *_batch function answers for each item beside its result: the failure, if it failed. */
+export interface FailedColumns {
+  failed_state: string | null;
+  failed_message: string | null;
+}
+
+/** One kind of movement that can go in batches: its *_batch call, its single call, and a row's result. */
+export interface MovementKind<C, Item, Row extends FailedColumns, Result> {
+  /** The kind's *_batch function: one row per item, in order. */
+  batch: (ctx: C, items: Item[]) => Promise<Row[]>;
+  /** The single call: the path without batching, and an item run again alone. */
+  alone: (ctx: C, item: Item) => Promise<Result>;
+  /** A row that did not fail, as the single call answers. */
+  value: (row: Row) => Result;
+}
+
+type BatchContext = { config: { moneyBatch: BatcherOptions & { on: boolean } } };
+
+/**
+ * A kind's call: batched with the calls of the same kind and app (ctx) when MONEY_BATCH is on, alone
+ * when it is off. An item the batch could not order its locks for (a deadlock, 40P01) moved nothing and
+ * runs again alone; any other failure is the caller's, shaped as the single call would have thrown it.
+ */
+export function batchedMovement<C extends BatchContext, Item, Row extends FailedColumns, Result>(
+  kind: MovementKind<C, Item, Row, Result>,
+): (ctx: C, item: Item) => Promise<Result> {
+  const batchers = new WeakMap<C, Batcher<Item, Result>>();
+  const outcomeOf = async (ctx: C, row: Row, item: Item): Promise<ItemOutcome<Result>> => {
+    if (row.failed_state === null) return { value: kind.value(row) };
+    if (!RUN_AGAIN_ALONE.has(row.failed_state))
+      return { error: sqlError(row.failed_state, row.failed_message ?? '') };
+    return kind.alone(ctx, item).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+  };
+  return (ctx, item) => {
+    if (!ctx.config.moneyBatch.on) return kind.alone(ctx, item);
+    let batcher = batchers.get(ctx);
+    if (!batcher) {
+      batcher = new Batcher(async (items) => {
+        const rows = await kind.batch(ctx, items);
+        return Promise.all(rows.map((row, i) => outcomeOf(ctx, row, items[i]!)));
+      }, ctx.config.moneyBatch);
+      batchers.set(ctx, batcher);
+    }
+    return batcher.submit(item);
+  };
+}
+
 /** An item's failure as the batch function reports it, shaped like the driver's error of a single call. */
-export function sqlError(state: string, message: string): Error & { code: string } {
+function sqlError(state: string, message: string): Error & { code: string } {
   return Object.assign(new Error(message), { code: state });
 }
 
@@ -98,4 +148,4 @@ export function sqlError(state: string, message: string): Error & { code: string
  * SQLSTATEs after which an item is run again on its own: a deadlock (40P01) that the batch's lock order
  * did not prevent (docs/decisions.md) or a serialisation failure; the item moved nothing.
  */
-export const RUN_AGAIN_ALONE = new Set(['40P01', '40001']);
+const RUN_AGAIN_ALONE = new Set(['40P01', '40001']);

@@ -2,7 +2,7 @@ import { deposits, toMinor } from '@krapao/contract';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { houseCash } from '../../ledger/account-names.ts';
-import { Batcher, RUN_AGAIN_ALONE, sqlError, type ItemOutcome } from '../../ledger/batch.ts';
+import { batchedMovement, type FailedColumns } from '../../ledger/batch.ts';
 
 type LineResult = z.infer<typeof deposits.bankFeed.response>['results'][number];
 type Outcome = LineResult['outcome'];
@@ -55,9 +55,7 @@ async function ingestOne(ctx: Ctx, item: deposits.BankFeedItem): Promise<Outcome
     amount: toMinor(item.amount).toString(),
     receivedAt: item.receivedAt,
   };
-  const outcome = await (ctx.config.moneyBatch.on
-    ? feedLines(ctx).submit(line)
-    : creditAlone(ctx, line, ctx.clock.now(), houseCash()));
+  const outcome = await credit(ctx, line);
   ctx.metrics.money(
     item.fromBankCode === 'TRUEWALLET' ? 'deposit_truewallet' : 'deposit_bank',
     COUNTED_AS[outcome],
@@ -82,49 +80,34 @@ interface FeedItem {
 type Credited = keyof typeof COUNTED_AS;
 
 /** One line, one call of bank_feed_credit: the path without batching, and a batch item run again. */
-async function creditAlone(ctx: Ctx, l: FeedItem, at: Date, house: string): Promise<Credited> {
+async function creditAlone(ctx: Ctx, l: FeedItem): Promise<Credited> {
   const [row] = await ctx.db.query<{ outcome: Credited }>(
     'select bank_feed_credit($1, $2, $3, $4, $5, $6, $7, $8) as outcome',
-    [l.reference, l.fromBank, l.fromAccount, l.toAccount, l.amount, l.receivedAt, at, house],
+    [
+      l.reference,
+      l.fromBank,
+      l.fromAccount,
+      l.toAccount,
+      l.amount,
+      l.receivedAt,
+      ctx.clock.now(),
+      houseCash(),
+    ],
   );
   return row!.outcome;
 }
 
-const batchers = new WeakMap<Ctx, Batcher<FeedItem, Credited>>();
-
 /**
- * Issue 22: the bank-feed lines that arrive together (from one delivery or several), in one call of
- * bank_feed_credit_batch (ledger/batch.ts), against one house cash row. A line the batch could not order
- * its locks for (a deadlock, 40P01) moved nothing and runs again alone.
+ * Issue 22: the bank-feed lines that arrive together (from one delivery or several) go in one call of
+ * bank_feed_credit_batch (ledger/batch.ts), against one house cash row; with MONEY_BATCH off, each in its
+ * own call of bank_feed_credit.
  */
-function feedLines(ctx: Ctx): Batcher<FeedItem, Credited> {
-  let batcher = batchers.get(ctx);
-  if (!batcher) {
-    batcher = new Batcher(async (items) => {
-      const at = ctx.clock.now();
-      const house = houseCash();
-      const rows = await ctx.db.query<{
-        outcome: Credited | null;
-        failed_state: string | null;
-        failed_message: string | null;
-      }>('select outcome, failed_state, failed_message from bank_feed_credit_batch($1, $2, $3)', [
-        JSON.stringify(items),
-        at,
-        house,
-      ]);
-      return Promise.all(
-        rows.map(async (r, i): Promise<ItemOutcome<Credited>> => {
-          if (r.failed_state === null) return { value: r.outcome! };
-          if (!RUN_AGAIN_ALONE.has(r.failed_state))
-            return { error: sqlError(r.failed_state, r.failed_message ?? '') };
-          return creditAlone(ctx, items[i]!, at, house).then(
-            (value) => ({ value }),
-            (error: unknown) => ({ error }),
-          );
-        }),
-      );
-    }, ctx.config.moneyBatch);
-    batchers.set(ctx, batcher);
-  }
-  return batcher;
-}
+const credit = batchedMovement({
+  batch: (ctx: Ctx, items: FeedItem[]) =>
+    ctx.db.query<{ outcome: Credited | null } & FailedColumns>(
+      'select outcome, failed_state, failed_message from bank_feed_credit_batch($1, $2, $3)',
+      [JSON.stringify(items), ctx.clock.now(), houseCash()],
+    ),
+  alone: creditAlone,
+  value: (row): Credited => row.outcome!,
+});

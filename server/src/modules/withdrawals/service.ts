@@ -6,7 +6,7 @@ import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { houseCash } from '../../ledger/account-names.ts';
 import { refusalOf } from '../../ledger/ledger.ts';
-import { Batcher, RUN_AGAIN_ALONE, sqlError, type ItemOutcome } from '../../ledger/batch.ts';
+import { batchedMovement, type FailedColumns } from '../../ledger/batch.ts';
 import { checkWithdrawalPin } from '../accounts/withdrawal-pin.ts';
 import { finishReward } from '../rewards/service.ts';
 
@@ -64,7 +64,7 @@ export async function requestWithdrawal(
       createdAt: ctx.clock.now().toISOString(),
     };
     try {
-      return await (ctx.config.moneyBatch.on ? withdrawals(ctx).submit(item) : withdrawAlone(ctx, item));
+      return await walletWithdraw(ctx, item);
     } catch (err) {
       throw refusalOf(err);
     }
@@ -123,38 +123,19 @@ async function withdrawAlone(ctx: Ctx, w: WithdrawItem): Promise<Requested> {
   return row!;
 }
 
-const batchers = new WeakMap<Ctx, Batcher<WithdrawItem, Requested>>();
-
 /**
- * Issue 22: the withdrawals that arrive together, in one call of wallet_withdraw_batch (ledger/batch.ts).
- * An item the batch could not order its locks for (a deadlock, 40P01) moved nothing and runs again alone.
+ * Issue 22: the withdrawals that arrive together go in one call of wallet_withdraw_batch
+ * (ledger/batch.ts); with MONEY_BATCH off, each in its own call of wallet_withdraw.
  */
-function withdrawals(ctx: Ctx): Batcher<WithdrawItem, Requested> {
-  let batcher = batchers.get(ctx);
-  if (!batcher) {
-    batcher = new Batcher(async (items) => {
-      const rows = await ctx.db.query<
-        Requested & { failed_state: string | null; failed_message: string | null }
-      >(
-        'select response, replayed, payout, failed_state, failed_message from wallet_withdraw_batch($1, $2)',
-        [JSON.stringify(items), Boolean(ctx.payouts)],
-      );
-      return Promise.all(
-        rows.map(async (r, i): Promise<ItemOutcome<Requested>> => {
-          if (r.failed_state === null) return { value: r };
-          if (!RUN_AGAIN_ALONE.has(r.failed_state))
-            return { error: sqlError(r.failed_state, r.failed_message ?? '') };
-          return withdrawAlone(ctx, items[i]!).then(
-            (value) => ({ value }),
-            (error: unknown) => ({ error }),
-          );
-        }),
-      );
-    }, ctx.config.moneyBatch);
-    batchers.set(ctx, batcher);
-  }
-  return batcher;
-}
+const walletWithdraw = batchedMovement({
+  batch: (ctx: Ctx, items: WithdrawItem[]) =>
+    ctx.db.query<Requested & FailedColumns>(
+      'select response, replayed, payout, failed_state, failed_message from wallet_withdraw_batch($1, $2)',
+      [JSON.stringify(items), Boolean(ctx.payouts)],
+    ),
+  alone: withdrawAlone,
+  value: (row): Requested => row,
+});
 
 /**
  * Two phases with the bank: claim the withdrawal (PENDING -> PROCESSING, at most once), ask the bank to
