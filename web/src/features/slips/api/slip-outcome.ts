@@ -14,11 +14,10 @@ export function useSlipOutcome(slipId: string | null): Slip | undefined {
   const page = useQuery({
     ...slipQueries.page(1),
     enabled: slipId !== null,
-    refetchInterval: (query) =>
-      query.state.data?.slips.find((s) => s.slipId === slipId)?.status === 'PROCESSING' ||
-      !query.state.data?.slips.some((s) => s.slipId === slipId)
-        ? CHECK_EVERY_MS
-        : false,
+    refetchInterval: (query) => {
+      const status = query.state.data?.slips.find((s) => s.slipId === slipId)?.status;
+      return status === undefined || status === 'PROCESSING' ? CHECK_EVERY_MS : false;
+    },
     // A list that cannot be read leaves the slip "being checked": the table says the rest.
     retry: false,
   });
