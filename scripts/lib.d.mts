@@ -18,4 +18,6 @@ export function launchChromium(opts?: {
   viewport?: { width: number; height: number };
   /** The browser's own language, e.g. 'lo-LA' (--lang and the context locale). */
   locale?: string;
+  /** 'block': no service worker runs, so every request the page makes reaches the network (and page.route). */
+  serviceWorkers?: 'allow' | 'block';
 }): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }>;

@@ -209,7 +209,8 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Debian's Chromium, headless, with a fresh profile folder, at a phone's size unless told otherwise;
- * `locale` (e.g. 'lo-LA') is the browser's own language, as if started with --lang.
+ * `locale` (e.g. 'lo-LA') is the browser's own language, as if started with --lang; `serviceWorkers: 'block'`
+ * keeps the app's worker from answering requests a test counts or holds back.
  */
 export async function launchChromium(opts = {}) {
   const { chromium } = await import('playwright-core');
@@ -220,6 +221,7 @@ export async function launchChromium(opts = {}) {
     viewport: opts.viewport ?? { width: 390, height: 844 },
     deviceScaleFactor: 1,
     ...(opts.locale ? { locale: opts.locale } : {}),
+    ...(opts.serviceWorkers ? { serviceWorkers: opts.serviceWorkers } : {}),
     args: [...CHROMIUM_ARGS, ...(opts.locale ? [`--lang=${opts.locale}`] : [])],
   });
   const page = context.pages()[0] ?? (await context.newPage());

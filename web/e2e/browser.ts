@@ -11,9 +11,8 @@ const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
 export type Session = Awaited<ReturnType<typeof launchChromium>>;
 
-export const openBrowser = (
-  opts: { viewport?: { width: number; height: number }; locale?: string } = {},
-): Promise<Session> => launchChromium(opts);
+export const openBrowser = (opts: Parameters<typeof launchChromium>[0] = {}): Promise<Session> =>
+  launchChromium(opts);
 
 /**
  * One browser for the enclosing describe: opened before its tests, closed after them. The handle's

@@ -67,8 +67,10 @@ const loadedFaces = (page: Page) =>
 
 describe('first load', () => {
   let s: Session;
+  // A first load as a new visitor has it: once an earlier test's page installed the app's service worker,
+  // the worker fetched the chunks itself, out of the page's sight and routes (a race with its activation).
   beforeAll(async () => {
-    s = await openBrowser();
+    s = await openBrowser({ serviceWorkers: 'block' });
   });
   afterAll(() => s.close());
 
