@@ -167,6 +167,14 @@ describe('first load', () => {
     expect(scripts.map((a) => name(a.url).replace(/-[\w-]{8}\.js$/, ''))).toEqual(
       expect.arrayContaining(['contract-accounts', 'contract-wallet', 'contract-programmes']),
     );
+    // The shell's first dialog (the reality check's, loaded after the page) shares a Mantine module with
+    // the operator console: it comes in a small chunk of its own, never in the console's (scripts/
+    // chunk-groups.ts), which a member's page once loaded whole for it.
+    const loaded = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    await expect.poll(async () => (await loaded()).some((p) => /\/RealityCheckModal-/.test(p))).toBe(true);
+    await expect.poll(async () => (await loaded()).some((p) => /\/FocusTrap-/.test(p))).toBe(true);
+    expect((await loaded()).filter((p) => /\/assets\/console-/.test(p))).toEqual([]);
   });
 
   it('[trust-18] Thai text is drawn in the self-hosted Noto Sans Thai, and a Thai page fetches no Lao font', async () => {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { CONSOLE_COPY } from './vite-console-copies.ts';
 
 /**
  * `app`: the app's main module (React, the router, Mantine, the visitor shell and /login); `memberShell`:
@@ -12,7 +13,7 @@ export interface ChunkRoots {
 
 // The minimal structural slice of rolldown's ChunkingContext this grouping reads.
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
 }
 
 const WEB_SOURCES = fileURLToPath(new URL('../src/', import.meta.url));
@@ -79,6 +80,12 @@ const CONSOLE = (id: string) =>
   (/[\\/]src[\\/]console[\\/]/.test(id) && !/[\\/]src[\\/]console[\\/]pages[\\/]/.test(id)) ||
   (id.endsWith('?console-copy') && !ONE_PAGE_PACKAGES.test(id) && !ONE_PAGE_CONTRACT.test(id));
 
+/** A module the console shares with the member's app (not a copy: scripts/vite-console-copies.ts). */
+const consoleShares = (id: string, graph: ModuleGraph) =>
+  !id.endsWith(CONSOLE_COPY) &&
+  /[\\/]node_modules[\\/]/.test(id) &&
+  (graph.getModuleInfo(id)?.importers ?? []).some((importer) => importer.endsWith(CONSOLE_COPY));
+
 export function chunkGroups(roots: ChunkRoots) {
   let app: Set<string> | undefined;
   let member: Set<string> | undefined;
@@ -95,6 +102,13 @@ export function chunkGroups(roots: ChunkRoots) {
         priority: 3,
       },
       { name: 'zod', test: ZOD, priority: 2 },
+      // A package module the console shares that the app's chunk has not taken (Mantine's useDirection,
+      // which a member's dialog uses too): without this group the console's chunk took it with its
+      // dependencies, and a member's first dialog loaded the whole console (442 KB) to read it.
+      {
+        name: (id: string, graph: ModuleGraph) => (consoleShares(id, graph) ? 'shared' : null),
+        priority: 2.6,
+      },
       { name: 'console', test: CONSOLE, priority: 2.5 },
       ...contractPartGroups,
       {
