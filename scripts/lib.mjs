@@ -85,7 +85,8 @@ export function webBuildIsStale() {
   return newest > stamp.builtAt || JSON.stringify(stamp.env) !== JSON.stringify(webBuildEnv());
 }
 
-export async function buildWeb() {
+/** Builds the web app of this process's region; `runCommand` is lib's run unless the caller holds output. */
+export async function buildWeb(runCommand = run) {
   const env = webBuildEnv();
   // REGION=la on the server means a Laos build of the web too.
   // The folder is named here, so that web/vite.config.ts and webDist() never disagree.
@@ -93,7 +94,7 @@ export async function buildWeb() {
     ...(env.REGION && !env.VITE_REGION ? { VITE_REGION: env.REGION } : {}),
     WEB_OUT_DIR: webDist(),
   };
-  const code = await run('npm', ['run', 'build', '-w', 'web', '--silent'], { env: viteEnv });
+  const code = await runCommand('npm', ['run', 'build', '-w', 'web', '--silent'], { env: viteEnv });
   if (code !== 0) return code;
   const { writeFileSync } = await import('node:fs');
   writeFileSync(stampPath(), JSON.stringify({ builtAt: Date.now(), env }));

@@ -1,7 +1,13 @@
 // npm test: every suite, browser tests included. Runs them all, then prints one summary line.
-//   lint and format -> types -> contract -> server (PGlite) -> server (PostgreSQL, when
-//   TEST_DATABASE_URL is set) -> cluster (with TEST_REDIS_URL too, and HAProxy) -> web components ->
-//   web build -> browser tests (Debian Chromium)
+// On two cores the steps are laid out so that both stay busy (a step's output is held and printed in one
+// piece when steps run side by side):
+//   1. lint and format | types | contract | web build (and Chromium)
+//   2. server (PGlite)
+//   3. browser tests (Debian Chromium) | server (PostgreSQL, when TEST_DATABASE_URL is set), then the
+//      cluster (with TEST_REDIS_URL too, and HAProxy): the browser tests wait on pages a third of the
+//      time, which the server suite fills
+//   4. web components
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWeb, ensureChromium, root, run } from './lib.mjs';
@@ -15,69 +21,122 @@ const steps = [];
 let passed = 0;
 let failed = 0;
 
-async function step(name, fn) {
-  console.log(`\n▶ ${name}`);
+/**
+ * Runs one step. `held`: the step runs beside others, so what it prints is kept and printed in one
+ * piece when it ends (its `fn` gets a `run` that does so; otherwise the output streams as it comes).
+ */
+async function step(name, fn, { held = false } = {}) {
+  console.log(`\n▶ ${name}${held ? ' (output when it ends)' : ''}`);
   const started = Date.now();
+  const output = [];
+  const runStep = held ? heldRun(output) : run;
   let code;
   try {
-    code = await fn();
+    code = await fn(runStep);
   } catch (err) {
-    console.error(String(err?.message ?? err));
+    output.push(`${String(err?.message ?? err)}\n`);
+    if (!held) console.error(output.pop());
     code = 1;
   }
-  steps.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (held) {
+    console.log(`\n── ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds}s ──`);
+    process.stdout.write(output.join(''));
+  }
+  steps.push({ name, ok: code === 0, seconds });
   return code === 0;
 }
 
+/** Like lib.mjs run, with the command's output (stdout and stderr, interleaved) pushed onto `output`. */
+const heldRun =
+  (output) =>
+  (cmd, args, opts = {}) =>
+    new Promise((resolve) => {
+      const child = spawn(cmd, args, {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...opts,
+        env: { ...process.env, FORCE_COLOR: '0', ...opts.env },
+      });
+      child.stdout.on('data', (d) => output.push(String(d)));
+      child.stderr.on('data', (d) => output.push(String(d)));
+      child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    });
+
 /** Runs a vitest project and adds its counts to the totals. */
-async function vitest(name, dir, args = [], env = {}) {
+async function vitest(name, dir, args = [], env = {}, options = {}) {
   const report = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  return step(name, async () => {
-    const code = await run(
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--root',
-        dir,
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-        ...args,
-      ],
-      { env },
-    );
-    if (existsSync(report)) {
-      const r = JSON.parse(readFileSync(report, 'utf8'));
-      passed += r.numPassedTests;
-      failed += r.numFailedTests;
-    } else if (code !== 0) failed += 1;
-    return code;
-  });
+  return step(
+    name,
+    async (runStep) => {
+      const code = await runStep(
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--root',
+          dir,
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${report}`,
+          ...args,
+        ],
+        { env },
+      );
+      if (existsSync(report)) {
+        const r = JSON.parse(readFileSync(report, 'utf8'));
+        passed += r.numPassedTests;
+        failed += r.numFailedTests;
+      } else if (code !== 0) failed += 1;
+      return code;
+    },
+    options,
+  );
 }
 
-await step('lint and format', () => run('npm', ['run', 'lint', '--silent']));
-await step('types', () => run('npm', ['run', 'typecheck', '--silent']));
-await vitest('contract', 'contract');
+const held = { held: true };
+
+// 1. Checks of the source and the web build, side by side (each mostly one core's work).
+const [, , , built] = await Promise.all([
+  step('lint and format', (runStep) => runStep('npm', ['run', 'lint', '--silent']), held),
+  step('types', (runStep) => runStep('npm', ['run', 'typecheck', '--silent']), held),
+  vitest('contract', 'contract', [], {}, held),
+  step('web build', (runStep) => buildWeb(runStep), held),
+]);
+const chromium = built && (await step('find Chromium', () => (ensureChromium(), 0)));
+
+// 2. The server on the embedded database (both cores).
 await vitest('server on PGlite', 'server', [], { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) await vitest('server on PostgreSQL', 'server');
-else console.log('\n(TEST_DATABASE_URL not set: the server suites ran on PGlite only)');
-// The cluster (HAProxy, three compiled instances, PostgreSQL and Redis): scripts/cluster.test.mjs.
-if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
-  if (ensureHaproxy()) {
-    const ok = await step('cluster behind HAProxy', () =>
-      run('node', ['--import', 'tsx', 'scripts/cluster.test.mjs']),
+
+// 3. The browser tests, and beside them the server on PostgreSQL and the cluster.
+async function serverOnPostgres() {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log('\n(TEST_DATABASE_URL not set: the server suites ran on PGlite only)');
+    return;
+  }
+  await vitest('server on PostgreSQL', 'server', [], {}, held);
+  // The cluster (HAProxy, three compiled instances, PostgreSQL and Redis): scripts/cluster.test.mjs.
+  if (!process.env.TEST_REDIS_URL) {
+    console.log('\n(TEST_DATABASE_URL and TEST_REDIS_URL not both set: the cluster test was skipped)');
+  } else if (!ensureHaproxy()) {
+    console.log(`\n(cluster test skipped: ${HAPROXY_MISSING})`);
+  } else {
+    const ok = await step(
+      'cluster behind HAProxy',
+      (runStep) => runStep('node', ['--import', 'tsx', 'scripts/cluster.test.mjs']),
+      held,
     );
     if (ok) passed += 1;
     else failed += 1;
-  } else console.log(`\n(cluster test skipped: ${HAPROXY_MISSING})`);
-} else console.log('\n(TEST_DATABASE_URL and TEST_REDIS_URL not both set: the cluster test was skipped)');
-await vitest('web components', 'web');
-const built = await step('web build', () => buildWeb());
-if (built) {
-  const chromium = await step('find Chromium', () => (ensureChromium(), 0));
-  if (chromium) await vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']);
+  }
 }
+await Promise.all([
+  chromium ? vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']) : undefined,
+  serverOnPostgres(),
+]);
+
+// 4. Web components (jsdom, three workers).
+await vitest('web components', 'web');
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds}s)`);

@@ -42,6 +42,13 @@ describe('[prod] probes', () => {
   afterAll(() => t.close());
 
   it('[prod] /healthz answers 200 and /readyz 200 with every check; neither counts toward the rate limit nor is logged at info', async () => {
+    // A new instance is ready once its Redis connection is (ioredis connects after the app is built; a
+    // busy machine took longer than the first probe): a load balancer waits for that first 200 too.
+    await eventually(
+      () => t.app.inject({ url: '/readyz' }),
+      (r) => r.statusCode === 200,
+      15_000,
+    );
     for (let i = 0; i < 5; i++) {
       const alive = await t.app.inject({ url: '/healthz' });
       expect(alive.statusCode).toBe(200);
