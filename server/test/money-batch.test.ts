@@ -1,6 +1,7 @@
-// Issue 22: withdrawals and bank-feed lines that arrive together go to the database in one call and one
-// transaction (ledger/batch.ts, wallet_withdraw_batch and bank_feed_credit_batch), each still answered
-// on its own. On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+// Issue 22: withdrawals, bank-feed lines and the two phases of game transfers that arrive together go to
+// the database in one call and one transaction (ledger/batch.ts; wallet_withdraw_batch,
+// bank_feed_credit_batch, game_transfer_begin_batch and game_transfer_settle_answer_batch), each still
+// answered on its own. On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hmac } from '../src/lib/crypto.ts';
@@ -15,12 +16,18 @@ import {
   walletAmount,
   withdraw,
 } from './helpers.ts';
+import { activate, GAME_TEST_ENV, gameTransfer, slotAmount } from './games-helpers.ts';
 
 // Three calls make a batch, and a batch waits for its three (up to a second): the requests a test sends
 // together are in one batch whatever the machine's speed. Payouts wait for the operator.
 const BATCH = 3;
 const t = useTestApp(
-  { MONEY_BATCH: '1', MONEY_BATCH_MAX: String(BATCH), MONEY_BATCH_WINDOW_MS: '1000' },
+  {
+    MONEY_BATCH: '1',
+    MONEY_BATCH_MAX: String(BATCH),
+    MONEY_BATCH_WINDOW_MS: '1000',
+    ...GAME_TEST_ENV,
+  },
   { deps: { payouts: null } },
 );
 
@@ -41,6 +48,29 @@ async function funded(amount: number) {
   const m = await registerAndLogin(t.app);
   await bankTransfer(t.app, m.reg, amount);
   return m;
+}
+
+/** A member with `amount` baht in the wallet and an account at PG. */
+async function player(amount: number) {
+  const m = await funded(amount);
+  expect((await activate(t.app, m.token, 'PG')).status).toBe(200);
+  return m;
+}
+
+/**
+ * The members (internal ids, sorted) whose balance the first transaction after `marker` announced, among
+ * those of `publicIds`: a batch's transaction announces each of its members' balances once.
+ */
+async function firstTransactionAfter(marker: string, publicIds: string[]) {
+  const ids = await Promise.all(publicIds.map(internalId));
+  const rows = await t.db.query<{ member: string }>(
+    `select e.payload ->> 'member' as member from realtime_events e
+     where e.xid = (select min(f.xid) from realtime_events f
+                    where f.xid > $1::xid8 and f.payload ->> 'member' = any ($2))
+       and e.payload ->> 'member' = any ($2) and e.payload -> 'event' ->> 'type' = 'balance'`,
+    [marker, ids.map(String)],
+  );
+  return rows.map((r) => r.member).sort();
 }
 
 describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -97,6 +127,67 @@ describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     expect(await walletAmount(t.app, m.token)).toBe(750);
     const [n] = await t.db.query<{ n: bigint }>(
       'select count(*) as n from withdrawals where member_id = $1',
+      [await internalId(m.id)],
+    );
+    expect(n!.n).toBe(1n);
+    await expectLedgerSound(t.db);
+  });
+
+  it('[issue 22] game transfers begin and settle in batches: a refused one in the middle moves nothing and keeps no key, the others reach the game', async () => {
+    const [a, b, c] = [await player(1_000), await player(100), await player(1_000)];
+    const bKey = newKey();
+    const [{ marker } = { marker: '' }] = await t.db.query<{ marker: string }>(
+      'select pg_current_xact_id()::text as marker',
+    );
+    const [ta, tb, tc] = await Promise.all([
+      gameTransfer(t.app, a.token, { from: 'WALLET', to: 'PG', amount: 300 }),
+      gameTransfer(t.app, b.token, { from: 'WALLET', to: 'PG', amount: 500 }, bKey),
+      gameTransfer(t.app, c.token, { from: 'WALLET', to: 'PG', amount: 400 }),
+    ]);
+    expect(ta!.body).toMatchObject({ amount: 300, status: 'SUCCESS', wallet: 700 });
+    expectError(tb!, 400, 'MONEY_NOT_ENOUGH');
+    expect(tc!.body).toMatchObject({ amount: 400, status: 'SUCCESS', wallet: 600 });
+    expect(await slotAmount(t.app, a.token, 'PG')).toBe(300);
+    expect(await slotAmount(t.app, b.token, 'PG')).toBe(0);
+    expect(await slotAmount(t.app, c.token, 'PG')).toBe(400);
+    expect(await walletAmount(t.app, b.token)).toBe(100);
+    const [bRows] = await t.db.query<{ transfers: bigint; keys: bigint }>(
+      `select (select count(*) from game_transfers where member_id = $1) as transfers,
+              (select count(*) from idempotency_keys where member_id = $1 and key = $2) as keys`,
+      [await internalId(b.id), bKey],
+    );
+    expect(bRows).toEqual({ transfers: 0n, keys: 0n });
+    // The two that began did so in one transaction: the first to announce a balance after the marker
+    // announced both members' (a batch of up to three waits up to a second for its three).
+    expect(await firstTransactionAfter(marker, [a.id, c.id])).toEqual(
+      [await internalId(a.id), await internalId(c.id)].map(String).sort(),
+    );
+    // The refused key is tried afresh once the money is there, and out of the game again, in batches.
+    await bankTransfer(t.app, b.reg, 400);
+    const again = await Promise.all([
+      gameTransfer(t.app, b.token, { from: 'WALLET', to: 'PG', amount: 500 }, bKey),
+      gameTransfer(t.app, a.token, { from: 'PG', to: 'WALLET', amount: 100 }),
+      gameTransfer(t.app, c.token, { from: 'PG', to: 'WALLET', amount: 400 }),
+    ]);
+    expect(again.map((r) => r.body.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
+    expect(again.map((r) => r.body.wallet)).toEqual([0, 800, 1_000]);
+    await expectLedgerSound(t.db);
+  });
+
+  it('[issue 22] a transfer key sent three times in one batch moves the money once and answers the first answer', async () => {
+    const m = await player(1_000);
+    const key = newKey();
+    const sent = await Promise.all(
+      [1, 2, 3].map(() => gameTransfer(t.app, m.token, { from: 'WALLET', to: 'PG', amount: 250 }, key)),
+    );
+    expect(sent[0]!.body).toMatchObject({ amount: 250, status: 'SUCCESS', wallet: 750 });
+    // A replay answers the transfer as it stands now: the same transfer, settled.
+    expect(sent[1]!.body.transferId).toBe(sent[0]!.body.transferId);
+    expect(sent[2]!.body.transferId).toBe(sent[0]!.body.transferId);
+    expect(await walletAmount(t.app, m.token)).toBe(750);
+    expect(await slotAmount(t.app, m.token, 'PG')).toBe(250);
+    const [n] = await t.db.query<{ n: bigint }>(
+      'select count(*) as n from game_transfers where member_id = $1',
       [await internalId(m.id)],
     );
     expect(n!.n).toBe(1n);

@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    // The files run one after another in one module graph: playwright-core, the locale files and the
+    // helpers are imported once, not once per file (each file still opens its own browser).
+    isolate: false,
     // A page's first load in a newly launched Chromium can take more than a second while CI is busy;
     // vitest's default of one second for expect.poll made such first looks fail though the page came.
     expect: { poll: { timeout: 10_000 } },

@@ -198,6 +198,94 @@ begin
     case when v_next is null and p_answer_ref is not null then game_transfer_answer(p_answer_ref, p_member) end;
 end $$;
 
+-- Issue 22: the transfers that begin together, in one call (modules/games/transfers.ts through
+-- ledger/batch.ts): each item is game_transfer_begin in a subtransaction of its own, answered as that call
+-- would be, or with the SQLSTATE and message of its refusal, which rolled back that item alone, its key
+-- with it. The locks come first, in the order a single call takes them: the members' protection rows
+-- (member order), then every account the items may move (account order, as ledger_post), so that the
+-- batch, which holds them all to its commit, waits for no account once it has begun.
+create or replace function game_transfer_begin_batch(p_items jsonb)
+returns table (response jsonb, replayed boolean, leg jsonb, failed_state text, failed_message text)
+language plpgsql as $$
+declare
+  v_item jsonb;
+begin
+  if jsonb_array_length(p_items) > 64 then
+    raise exception 'a transfer batch holds at most 64 items';
+  end if;
+  perform 1 from member_protection p
+  where p.member_id in (select (x.value ->> 'member')::bigint from jsonb_array_elements(p_items) x)
+  order by p.member_id for update;
+  perform 1 from ledger_accounts a
+  where a.code in (select c.code
+                   from jsonb_array_elements(p_items) x
+                   cross join lateral (select (x.value ->> 'member')::bigint as member) m
+                   cross join lateral (values (ledger_member_account(m.member, 'wallet')),
+                                              (ledger_member_account(m.member, 'transfer_pending')),
+                                              (ledger_game_account(m.member, nullif(x.value ->> 'from', 'WALLET'))),
+                                              (ledger_game_account(m.member, nullif(x.value ->> 'to', 'WALLET'))))
+                     as c (code))
+  order by a.id for update;
+  for v_item in select x.value from jsonb_array_elements(p_items) with ordinality as x (value, n) order by x.n loop
+    begin
+      select b.response, b.replayed, b.leg, null, null
+      into response, replayed, leg, failed_state, failed_message
+      from game_transfer_begin((v_item ->> 'member')::bigint, v_item ->> 'key', decode(v_item ->> 'hash', 'hex'),
+                               v_item ->> 'from', v_item ->> 'to', (v_item ->> 'amount')::bigint,
+                               v_item ->> 'reference', (v_item ->> 'at')::timestamptz,
+                               (v_item ->> 'min')::bigint, (v_item ->> 'nextCheck')::timestamptz) b;
+    -- The refusals' P0004 is assert_failure, which others leaves out.
+    exception when assert_failure or others then
+      response := null;
+      replayed := null;
+      leg := null;
+      get stacked diagnostics failed_state = returned_sqlstate, failed_message = message_text;
+    end;
+    return next;
+  end loop;
+end $$;
+
+-- Issue 22: the settlements that arrive together, in one call: each item is game_transfer_settle_answer in
+-- a subtransaction of its own, as game_transfer_begin_batch does. The locks first, in a single call's
+-- order: the transfers' rows (id order), then the accounts their money may move through (account order).
+create or replace function game_transfer_settle_answer_batch(p_items jsonb)
+returns table (settled boolean, next jsonb, answer jsonb, failed_state text, failed_message text)
+language plpgsql as $$
+declare
+  v_item jsonb;
+begin
+  if jsonb_array_length(p_items) > 64 then
+    raise exception 'a settlement batch holds at most 64 items';
+  end if;
+  perform 1 from game_transfers t
+  where t.reference in (select x.value ->> 'reference' from jsonb_array_elements(p_items) x)
+  order by t.id for update;
+  perform 1 from ledger_accounts a
+  where a.code in (select c.code
+                   from game_transfers t
+                   cross join lateral (values (ledger_member_account(t.member_id, 'wallet')),
+                                              (ledger_member_account(t.member_id, 'transfer_pending')),
+                                              (ledger_game_account(t.member_id, t.provider)),
+                                              (ledger_game_account(t.member_id, t.then_to))) as c (code)
+                   where t.reference in (select x.value ->> 'reference' from jsonb_array_elements(p_items) x))
+  order by a.id for update;
+  for v_item in select x.value from jsonb_array_elements(p_items) with ordinality as x (value, n) order by x.n loop
+    begin
+      select s.settled, s.next, s.answer, null, null
+      into settled, next, answer, failed_state, failed_message
+      from game_transfer_settle_answer(v_item ->> 'reference', v_item ->> 'final', v_item ->> 'reason',
+                                       (v_item ->> 'at')::timestamptz, (v_item ->> 'nextCheck')::timestamptz,
+                                       v_item ->> 'answerRef', (v_item ->> 'member')::bigint) s;
+    exception when others then
+      settled := null;
+      next := null;
+      answer := null;
+      get stacked diagnostics failed_state = returned_sqlstate, failed_message = message_text;
+    end;
+    return next;
+  end loop;
+end $$;
+
 -- The bet feed. Krapao pulls each provider's rounds by cursor (GameProvider.bets) into per-member
 -- turnover and win/loss by provider and day, and moves each round's money in the ledger. Bonuses, refunds
 -- and invites are computed from these figures, so a round must count once, whatever happens: a page is

@@ -12,6 +12,7 @@ import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { gameAccount } from '../../ledger/account-names.ts';
 import { refusalOf } from '../../ledger/ledger.ts';
+import { batchedMovement, type FailedColumns } from '../../ledger/batch.ts';
 import { pullBetsBeforeTransferOut } from './bets.ts';
 
 /** One leg as game_transfer_leg (db/functions/games.sql) answers it: what the provider call needs. */
@@ -70,25 +71,20 @@ export async function transfer(
   if (all && from !== WALLET_ACCOUNT && !(await keySeen(ctx, req.memberId, key)))
     amountMinor = await wholeGameBalance(ctx, req.memberId, from);
 
-  type Begun = { response: { reference: string }; replayed: boolean; leg: Leg | null };
   const begin = async () => {
     try {
-      const [begun] = await ctx.db.query<Begun>(
-        'select response, replayed, leg from game_transfer_begin($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-        [
-          req.memberId,
-          key,
-          hash,
-          from,
-          to,
-          amountMinor?.toString() ?? null,
-          `T${randomCode(12)}`,
-          ctx.clock.now(),
-          minMinor.toString(),
-          firstCheck(ctx),
-        ],
-      );
-      return begun!;
+      return await beginTransfer(ctx, {
+        member: req.memberId,
+        key,
+        hash: Buffer.from(hash).toString('hex'),
+        from,
+        to,
+        amount: amountMinor?.toString() ?? null,
+        reference: `T${randomCode(12)}`,
+        at: ctx.clock.now().toISOString(),
+        min: minMinor.toString(),
+        nextCheck: firstCheck(ctx).toISOString(),
+      });
     } catch (err) {
       throw refusalOf(err);
     }
@@ -112,6 +108,64 @@ export async function transfer(
     : undefined;
   return answered ? transferOf(answered) : answerOf(ctx, req.memberId, row.response.reference);
 }
+
+/** What game_transfer_begin answers: the member's answer, whether it is a replay's, the leg to send. */
+interface Begun {
+  response: { reference: string };
+  replayed: boolean;
+  leg: Leg | null;
+}
+
+/** One game_transfer_begin call's arguments, as game_transfer_begin_batch reads them (games.sql). */
+interface BeginItem {
+  member: string;
+  key: string;
+  /** The request's hash, hex. */
+  hash: string;
+  from: string;
+  to: string;
+  /** Minor units; null: the whole balance (TRF-3). */
+  amount: string | null;
+  reference: string;
+  at: string;
+  min: string;
+  nextCheck: string;
+}
+
+/** One transfer begun, one call of game_transfer_begin: the path without batching, a batch item run again. */
+async function beginAlone(ctx: Ctx, b: BeginItem): Promise<Begun> {
+  const [begun] = await ctx.db.query<Begun>(
+    'select response, replayed, leg from game_transfer_begin($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    [
+      b.member,
+      b.key,
+      Buffer.from(b.hash, 'hex'),
+      b.from,
+      b.to,
+      b.amount,
+      b.reference,
+      b.at,
+      b.min,
+      b.nextCheck,
+    ],
+  );
+  return begun!;
+}
+
+/**
+ * Issue 22: the transfers that begin together go in one call of game_transfer_begin_batch, the
+ * settlements that arrive together in one of game_transfer_settle_answer_batch (ledger/batch.ts); with
+ * MONEY_BATCH off, each in its own call.
+ */
+const beginTransfer = batchedMovement({
+  batch: (ctx: Ctx, items: BeginItem[]) =>
+    ctx.db.query<Begun & FailedColumns>(
+      'select response, replayed, leg, failed_state, failed_message from game_transfer_begin_batch($1)',
+      [JSON.stringify(items)],
+    ),
+  alone: beginAlone,
+  value: (row): Begun => row,
+});
 
 /** What the ledger holds in the member's game account at a provider. */
 async function ledgerGame(ctx: Ctx, memberId: string, code: string): Promise<bigint> {
@@ -202,22 +256,15 @@ async function settle(
   reason: string | null,
   answerFor?: AnswerFor,
 ): Promise<TransferRow | undefined> {
-  // Its commit need not wait for the disk: a settlement lost in a crash leaves the transfer PENDING, and
-  // the reconciler settles it again from the provider's answer by the same reference (the reservation,
-  // made before the provider call, is committed durably). One WAL flush per transfer instead of two.
-  const [row] = await ctx.db.query<{ settled: boolean; next: Leg | null; answer: TransferRow | null }>(
-    `select settled, next, answer from game_transfer_settle_answer($1, $2, $3, $4, $5, $6, $7)
-     cross join set_config('synchronous_commit', 'off', true) as durability`,
-    [
-      leg.reference,
-      final,
-      reason,
-      ctx.clock.now(),
-      firstCheck(ctx),
-      answerFor?.reference ?? null,
-      answerFor?.memberId ?? null,
-    ],
-  );
+  const row = await settleTransfer(ctx, {
+    reference: leg.reference,
+    final,
+    reason,
+    at: ctx.clock.now().toISOString(),
+    nextCheck: firstCheck(ctx).toISOString(),
+    answerRef: answerFor?.reference ?? null,
+    member: answerFor?.memberId ?? null,
+  });
   if (row?.settled) {
     const moved = { minor: BigInt(leg.amountMinor), currency: leg.currency };
     ctx.metrics.money(legKind(leg), final === 'SUCCESS' ? 'ok' : 'failed', moved);
@@ -225,6 +272,50 @@ async function settle(
   if (row?.next) return runLeg(ctx, row.next, answerFor);
   return row?.answer ?? undefined;
 }
+
+/** What game_transfer_settle_answer answers (db/functions/games.sql). */
+interface Settled {
+  settled: boolean;
+  next: Leg | null;
+  answer: TransferRow | null;
+}
+
+/** One game_transfer_settle_answer call's arguments, as its batch function reads them. */
+interface SettleItem {
+  reference: string;
+  final: 'SUCCESS' | 'FAILED';
+  reason: string | null;
+  at: string;
+  nextCheck: string;
+  /** The transfer whose answer is wanted once settled (null: none), and its member. */
+  answerRef: string | null;
+  member: string | null;
+}
+
+// A settlement's commit need not wait for the disk: one lost in a crash leaves the transfer PENDING, and
+// the reconciler settles it again from the provider's answer by the same reference (the reservation,
+// made before the provider call, is committed durably). One WAL flush per transfer instead of two.
+const ASYNC_COMMIT = "cross join set_config('synchronous_commit', 'off', true) as durability";
+
+/** One settlement, one call of game_transfer_settle_answer: without batching, and a batch item run again. */
+async function settleAlone(ctx: Ctx, s: SettleItem): Promise<Settled> {
+  const [row] = await ctx.db.query<Settled>(
+    `select settled, next, answer from game_transfer_settle_answer($1, $2, $3, $4, $5, $6, $7) ${ASYNC_COMMIT}`,
+    [s.reference, s.final, s.reason, s.at, s.nextCheck, s.answerRef, s.member],
+  );
+  return row!;
+}
+
+const settleTransfer = batchedMovement({
+  batch: (ctx: Ctx, items: SettleItem[]) =>
+    ctx.db.query<Settled & FailedColumns>(
+      `select settled, next, answer, failed_state, failed_message
+       from game_transfer_settle_answer_batch($1) ${ASYNC_COMMIT}`,
+      [JSON.stringify(items)],
+    ),
+  alone: settleAlone,
+  value: (row): Settled => row,
+});
 
 /** A transfer as game_transfer_answer's jsonb has it: the amounts in minor units, as text. */
 interface TransferRow {
