@@ -2,7 +2,13 @@
 // is replaced by a recorder: the test fires the server's "queues changed" itself.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { consoleQueues, QUEUES_CHANGED_EVENT, type QueueTile } from '@krapao/contract';
+import {
+  console as consoleApi,
+  consoleQueues,
+  QUEUES_CHANGED_EVENT,
+  type Approval,
+  type QueueTile,
+} from '@krapao/contract';
 import { fail, json } from './api';
 import { FIRST_LOAD, meFixture, renderConsole, STAFF_TOKEN } from './console';
 
@@ -41,13 +47,26 @@ const tile = (queue: QueueTile['queue'], count: number, amount: number): QueueTi
     sums: queue === 'chats' ? [] : [{ currency: 'BAHT', amount }],
   });
 
+/** A request another staff member made, waiting for a second person. */
+const awaiting: Approval = consoleApi.approvalSchema.parse({
+  id: 'apr_9',
+  kind: 'adjustment',
+  payload: { memberId: 'm_1', phone: '0812345678', amount: 500, currency: 'BAHT', reason: 'goodwill' },
+  maker: 'finance.two',
+  createdAt: '2026-11-26T02:00:00.000Z',
+  status: 'AWAITING_APPROVAL',
+  decidedBy: null,
+  decidedAt: null,
+  reason: null,
+});
+
 describe('console queues', { timeout: 45_000 }, () => {
-  it('[console] the home tiles show count, oldest age and sum, change live on the staff socket, and open their queue', async () => {
+  it('[console] the home tiles show count, oldest age and sum, change live on the staff socket (the approvals tile too), and open their queue', async () => {
     let count = 2;
     const view = await renderConsole('/console', 'finance', {
       'GET /api/console/queues': () =>
         json({ tiles: [tile('bankLines', count, count * 100.25)], at: '2026-11-26T03:15:00.000Z' }),
-      'GET /api/console/approvals': () => json({ items: [] }),
+      'GET /api/console/approvals': () => json({ items: count > 2 ? [awaiting] : [] }),
       'GET /api/console/queues/bank-lines': () =>
         json({
           items: [
@@ -85,6 +104,8 @@ describe('console queues', { timeout: 45_000 }, () => {
     sockets.at(-1)!.fire(QUEUES_CHANGED_EVENT);
     await waitFor(() => expect(within(screen.getByTestId('queue-bankLines')).getByText('3')).toBeTruthy());
     expect(within(screen.getByTestId('queue-bankLines')).getByText('300.75 BAHT')).toBeTruthy();
+    // Another staff member's request for a second person reaches the approvals tile with the same nudge.
+    await waitFor(() => expect(screen.getByTestId('tile-approvals').textContent).toBe('1'));
 
     await view.user.click(screen.getByTestId('queue-bankLines'));
     await screen.findByText('Somchai · 0812345678', {}, FIRST_LOAD);

@@ -4,8 +4,16 @@ import { QUEUES_CHANGED_EVENT, REALTIME_PATH } from '@krapao/contract';
 import { consoleKeys } from './api/keys';
 import { getStaffToken } from './session';
 
-/** The queries a "queues changed" nudge makes stale: the tiles, the queue tables, the chats. */
-export const LIVE_KEYS = [consoleKeys.queues(), ['console', 'queue'], ['console', 'chats']] as const;
+/**
+ * The queries a "queues changed" nudge makes stale: the tiles, the queue tables, the chats, and the
+ * requests waiting for a second person (another staff member's request changes the home's approvals tile).
+ */
+export const LIVE_KEYS = [
+  consoleKeys.queues(),
+  ['console', 'queue'],
+  ['console', 'chats'],
+  ['console', 'approvals'],
+] as const;
 
 /**
  * The console's socket: the staff token in the handshake (never a member's), in the staff room, where the
