@@ -33,8 +33,9 @@ async function step(name, fn, { held = false } = {}) {
   try {
     code = await fn(runStep);
   } catch (err) {
-    output.push(`${String(err?.message ?? err)}\n`);
-    if (!held) console.error(output.pop());
+    const message = String(err?.message ?? err);
+    if (held) output.push(`${message}\n`);
+    else console.error(message);
     code = 1;
   }
   const seconds = Math.round((Date.now() - started) / 1000);

@@ -34,6 +34,16 @@ const t = useTestApp(
 const internalId = async (publicId: string) =>
   (await t.db.query<{ id: bigint }>('select id from members where public_id = $1', [publicId]))[0]!.id;
 
+/** What a member's movements left in `table`, and whether `key` is kept: a refused one leaves neither. */
+async function leftBehind(table: 'withdrawals' | 'game_transfers', publicId: string, key: string) {
+  const [row] = await t.db.query<{ rows: bigint; keys: bigint }>(
+    `select (select count(*) from ${table} where member_id = $1) as rows,
+            (select count(*) from idempotency_keys where member_id = $1 and key = $2) as keys`,
+    [await internalId(publicId), key],
+  );
+  return row;
+}
+
 /** The transactions that wrote these withdrawals' realtime events: one for the lot when they were batched. */
 const transactionsOf = async (withdrawalIds: string[]) =>
   (
@@ -90,12 +100,7 @@ describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     expect(await walletAmount(t.app, a.token)).toBe(700);
     expect(await walletAmount(t.app, b.token)).toBe(100);
     expect(await walletAmount(t.app, c.token)).toBe(600);
-    const [bRows] = await t.db.query<{ withdrawals: bigint; keys: bigint }>(
-      `select (select count(*) from withdrawals where member_id = $1) as withdrawals,
-              (select count(*) from idempotency_keys where member_id = $1 and key = $2) as keys`,
-      [await internalId(b.id), bKey],
-    );
-    expect(bRows).toEqual({ withdrawals: 0n, keys: 0n });
+    expect(await leftBehind('withdrawals', b.id, bKey)).toEqual({ rows: 0n, keys: 0n });
     // The refused key is tried afresh once the money is there (in a batch of its own three).
     await bankTransfer(t.app, b.reg, 400);
     const again = await Promise.all([
@@ -151,12 +156,7 @@ describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     expect(await slotAmount(t.app, b.token, 'PG')).toBe(0);
     expect(await slotAmount(t.app, c.token, 'PG')).toBe(400);
     expect(await walletAmount(t.app, b.token)).toBe(100);
-    const [bRows] = await t.db.query<{ transfers: bigint; keys: bigint }>(
-      `select (select count(*) from game_transfers where member_id = $1) as transfers,
-              (select count(*) from idempotency_keys where member_id = $1 and key = $2) as keys`,
-      [await internalId(b.id), bKey],
-    );
-    expect(bRows).toEqual({ transfers: 0n, keys: 0n });
+    expect(await leftBehind('game_transfers', b.id, bKey)).toEqual({ rows: 0n, keys: 0n });
     // The two that began did so in one transaction: the first to announce a balance after the marker
     // announced both members' (a batch of up to three waits up to a second for its three).
     expect(await firstTransactionAfter(marker, [a.id, c.id])).toEqual(

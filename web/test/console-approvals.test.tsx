@@ -1,13 +1,11 @@
-import { console as consoleApi, type Approval } from '@krapao/contract';
+import type { Approval } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, json, type Call } from './api';
-import { FIRST_LOAD, renderConsole } from './console';
+import { approvalFixture, FIRST_LOAD, renderConsole } from './console';
 import { location } from './render';
 
-const waiting: Approval = consoleApi.approvalSchema.parse({
-  id: 'apr_1',
-  kind: 'adjustment',
+const waiting: Approval = approvalFixture({
   payload: {
     memberId: 'm_1',
     phone: '0812345678',
@@ -15,12 +13,6 @@ const waiting: Approval = consoleApi.approvalSchema.parse({
     currency: 'BAHT',
     reason: 'double credit',
   },
-  maker: 'finance.two',
-  createdAt: '2026-11-26T02:00:00.000Z',
-  status: 'AWAITING_APPROVAL',
-  decidedBy: null,
-  decidedAt: null,
-  reason: null,
 });
 
 function approvalsApi(approve: (call: Call) => Response) {

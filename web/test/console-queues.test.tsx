@@ -2,15 +2,9 @@
 // is replaced by a recorder: the test fires the server's "queues changed" itself.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  console as consoleApi,
-  consoleQueues,
-  QUEUES_CHANGED_EVENT,
-  type Approval,
-  type QueueTile,
-} from '@krapao/contract';
+import { consoleQueues, QUEUES_CHANGED_EVENT, type QueueTile } from '@krapao/contract';
 import { fail, json } from './api';
-import { FIRST_LOAD, meFixture, renderConsole, STAFF_TOKEN } from './console';
+import { approvalFixture, FIRST_LOAD, meFixture, renderConsole, STAFF_TOKEN } from './console';
 
 type Listener = (...args: unknown[]) => void;
 const sockets: Array<{ auth: unknown; fire: (event: string, ...args: unknown[]) => void; closed: boolean }> =
@@ -47,26 +41,13 @@ const tile = (queue: QueueTile['queue'], count: number, amount: number): QueueTi
     sums: queue === 'chats' ? [] : [{ currency: 'BAHT', amount }],
   });
 
-/** A request another staff member made, waiting for a second person. */
-const awaiting: Approval = consoleApi.approvalSchema.parse({
-  id: 'apr_9',
-  kind: 'adjustment',
-  payload: { memberId: 'm_1', phone: '0812345678', amount: 500, currency: 'BAHT', reason: 'goodwill' },
-  maker: 'finance.two',
-  createdAt: '2026-11-26T02:00:00.000Z',
-  status: 'AWAITING_APPROVAL',
-  decidedBy: null,
-  decidedAt: null,
-  reason: null,
-});
-
 describe('console queues', { timeout: 45_000 }, () => {
   it('[console] the home tiles show count, oldest age and sum, change live on the staff socket (the approvals tile too), and open their queue', async () => {
     let count = 2;
     const view = await renderConsole('/console', 'finance', {
       'GET /api/console/queues': () =>
         json({ tiles: [tile('bankLines', count, count * 100.25)], at: '2026-11-26T03:15:00.000Z' }),
-      'GET /api/console/approvals': () => json({ items: count > 2 ? [awaiting] : [] }),
+      'GET /api/console/approvals': () => json({ items: count > 2 ? [approvalFixture()] : [] }),
       'GET /api/console/queues/bank-lines': () =>
         json({
           items: [

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from './api';
-import { FIRST_LOAD, renderConsole } from './console';
+import { approvalFixture, FIRST_LOAD, renderConsole } from './console';
 
 const navOf = async () => within(await screen.findByRole('navigation', { name: 'Console menu' }, FIRST_LOAD));
 // The entries this file is about (other areas add theirs, such as the chat console).
@@ -36,19 +36,7 @@ describe('console shell', { timeout: 45_000 }, () => {
     await renderConsole('/console', 'finance', {
       'GET /api/console/approvals': () =>
         json({
-          items: [
-            {
-              id: 'apr_1',
-              kind: 'adjustment',
-              payload: { phone: '0812345678', amount: 500, currency: 'BAHT', reason: 'goodwill' },
-              maker: 'finance.two',
-              createdAt: '2026-11-26T02:00:00.000Z',
-              status: 'AWAITING_APPROVAL',
-              decidedBy: null,
-              decidedAt: null,
-              reason: null,
-            },
-          ],
+          items: [approvalFixture()],
         }),
     });
     expect(await links()).toEqual(['Home', 'Approvals', 'Members']);

@@ -1,4 +1,4 @@
-import { console as consoleApi, type ConsoleMe, type StaffRole } from '@krapao/contract';
+import { console as consoleApi, type Approval, type ConsoleMe, type StaffRole } from '@krapao/contract';
 import { json, mockApi, type Handler } from './api';
 import { renderApp } from './render';
 
@@ -38,6 +38,21 @@ export const meFixture = (role: StaffRole, overrides: Partial<ConsoleMe> = {}): 
     permissions: ROLE_PERMISSIONS[role],
     mustChangePassword: false,
     mustEnrolTotp: false,
+    ...overrides,
+  });
+
+/** A request waiting for a second person: an adjustment finance.two asked for. */
+export const approvalFixture = (overrides: Partial<Approval> = {}): Approval =>
+  consoleApi.approvalSchema.parse({
+    id: 'apr_1',
+    kind: 'adjustment',
+    payload: { memberId: 'm_1', phone: '0812345678', amount: 500, currency: 'BAHT', reason: 'goodwill' },
+    maker: 'finance.two',
+    createdAt: '2026-11-26T02:00:00.000Z',
+    status: 'AWAITING_APPROVAL',
+    decidedBy: null,
+    decidedAt: null,
+    reason: null,
     ...overrides,
   });
 
