@@ -1,7 +1,6 @@
 // The console's dashboard in a real browser at 1440x900: members deposit, claim a bonus and play; an
 // auditor signs in and reads today's figures; the charts' chunk loads with the dashboard and with no
 // other page. The picture goes to docs/screenshots/console-dashboard.png.
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
@@ -16,24 +15,11 @@ import {
   useBrowser,
   type TestMember,
 } from './browser.ts';
+import { totp, totpSecret } from './staff.ts';
 
 const base = inject('baseUrl');
 const T = en.console;
 const SHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
-
-/** RFC 6238 (HMAC-SHA1, 30 s, 6 digits) for the current step, from the key's base32. */
-function totp(secret: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...secret.toUpperCase().replace(/=/g, '')]
-    .map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0'))
-    .join('');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 const members: TestMember[] = [0, 1].map((i) => ({
   phone: `08677704${20 + i}`,
@@ -61,7 +47,7 @@ describe('console dashboard', () => {
     await spinDemoSlot(slot.session, '20.00', 15);
 
     const made = await opsCall('POST', '/api/ops/staff', { username: 'e2e.books', role: 'auditor' });
-    const secret = new URL(String(made.totpUri)).searchParams.get('secret')!;
+    const secret = totpSecret(made.totpUri);
     const page = browser.page;
     const chunks: string[] = [];
     page.on('request', (r) => {

@@ -3,57 +3,21 @@
 // the wheel, changes a weight and sees every slice's odds before saving; the save reaches a member's
 // wheel. Screenshot: docs/screenshots/console-programmes.png. The wheel is put back afterwards, since
 // the other browser tests share this server.
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  memberApi,
-  opsCall,
-  post,
-  registerMember,
-  sessionToken,
-  useBrowser,
-  type TestMember,
-} from './browser.ts';
+import { memberApi, opsCall, registerMember, sessionToken, useBrowser, type TestMember } from './browser.ts';
+import { signedInStaff } from './staff.ts';
 
 const base = inject('baseUrl');
 const SHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 
-function base32(secret: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/[\s=]/g, '').toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-}
-
-/** RFC 6238 (HMAC-SHA1, 30 s, 6 digits) for now. */
-function totp(secret: string): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
 /** A marketing staff member made by `npm run ops -- staff-add`, signed in, password chosen: its token. */
-async function marketingToken(): Promise<string> {
-  const made = await opsCall('POST', '/api/ops/staff', { username: 'programmes.mk', role: 'marketing' });
-  const secret = new URL(String(made.totpUri)).searchParams.get('secret')!;
-  const signed = await post('/api/console/session', {
+const marketingToken = () =>
+  signedInStaff(base, inject('opsToken'), {
     username: 'programmes.mk',
-    password: made.oneTimePassword,
-    code: totp(secret),
+    role: 'marketing',
+    password: 'programmes passphrase',
   });
-  const token = String(signed.token);
-  const res = await fetch(`${base}/api/console/password`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ oldPassword: made.oneTimePassword, newPassword: 'programmes passphrase' }),
-  });
-  expect(res.status).toBe(200);
-  return token;
-}
 
 const member: TestMember = {
   phone: '0867770521',

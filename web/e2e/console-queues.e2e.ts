@@ -3,20 +3,13 @@
 // message moves the waiting-chats tile without a reload (the staff socket's nudge); the chat console shows
 // the thread with the member beside it and a quick reply in the box. Screenshots go to
 // docs/screenshots/console-queues.png, console-queue-bank-lines.png and console-chat.png.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
-import {
-  bankTransfer,
-  opsCall,
-  post,
-  registerMember,
-  sessionToken,
-  useBrowser,
-  type TestMember,
-} from './browser.ts';
+import { bankTransfer, post, registerMember, sessionToken, useBrowser, type TestMember } from './browser.ts';
+import { bearerCall, signedInStaff } from './staff.ts';
 
 const base = inject('baseUrl');
 const SHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
@@ -31,50 +24,15 @@ const members: TestMember[] = [
   bankAccountName: m.name.toUpperCase(),
 }));
 
-function base32(secret: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/[\s=]/g, '').toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-}
-
-/** RFC 6238 (HMAC-SHA1, 30 s, 6 digits) for now. */
-function totp(secret: string): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-async function call(path: string, body: unknown, token: string) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+const call = (path: string, body: unknown, token: string) => bearerCall(base, token, 'POST', path, body);
 
 /** An admin made by `npm run ops -- staff-add`, signed in with a TOTP code, password chosen: its token. */
-async function adminToken(): Promise<string> {
-  const made = await opsCall('POST', '/api/ops/staff', { username: 'queues.admin', role: 'admin' });
-  const secret = new URL(String(made.totpUri)).searchParams.get('secret')!;
-  const signed = await post('/api/console/session', {
+const adminToken = () =>
+  signedInStaff(base, inject('opsToken'), {
     username: 'queues.admin',
-    password: made.oneTimePassword,
-    code: totp(secret),
+    role: 'admin',
+    password: 'queues admin passphrase',
   });
-  const token = String(signed.token);
-  await call(
-    '/api/console/password',
-    { oldPassword: made.oneTimePassword, newPassword: 'queues admin passphrase' },
-    token,
-  );
-  return token;
-}
 
 const chat = (token: string, text: string) =>
   call(

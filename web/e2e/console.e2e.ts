@@ -3,13 +3,13 @@
 // each sign in, choose a password and enrol TOTP from the QR's key; finance asks for an adjustment, the
 // admin approves it; support freezes a member whose open page goes to /login; the audit log has it all.
 // Screenshots of sign-in, home, member page, approvals and audit go to docs/screenshots/console-*.png.
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import enErrors from '../src/i18n/errors/en.json' with { type: 'json' };
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import { opsCall, registerMember, sessionToken, useBrowser, type TestMember } from './browser.ts';
+import { totp, totpSecret } from './staff.ts';
 
 const base = inject('baseUrl');
 const T = en.console;
@@ -23,32 +23,6 @@ const member: TestMember = {
   bankAccountName: 'CONSOLE MEMBER',
   bankAccountNo: '7012340321',
 };
-
-/** RFC 4648 base32, as authenticator apps read the key. */
-function base32(secret: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/[\s=]/g, '').toUpperCase()) {
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  }
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((b) => parseInt(b, 2)));
-}
-
-/**
- * RFC 6238 (HMAC-SHA1, 30 s, 6 digits) for the time step `ahead` steps from now: the server takes a code
- * of a step within one of its clock and newer than the last it took, so a second code for one staff
- * member soon after the first is the next step's.
- */
-function totp(secret: string, ahead = 0): string {
-  const step = BigInt(Math.floor(Date.now() / 1000 / 30) + ahead);
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(step);
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const n = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(n).padStart(6, '0');
-}
 
 /** An entry of the console's navbar. */
 const nav = (page: Page, name: string) =>
@@ -115,7 +89,7 @@ describe('operator console', () => {
 
     // An admin the CLI made (npm run ops -- staff-add): a one-time password and a TOTP key.
     const boot = await opsCall('POST', '/api/ops/staff', { username: 'e2e.admin', role: 'admin' });
-    const adminSecret = new URL(String(boot.totpUri)).searchParams.get('secret')!;
+    const adminSecret = totpSecret(boot.totpUri);
     const admin = browser.page;
     await signInPage(admin);
     await shoot(admin, 'sign-in');

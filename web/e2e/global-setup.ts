@@ -2,6 +2,7 @@
 // and the built web app, on a free port.
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../scripts/lib.mjs';
+import { bearerCall, signedInStaff } from './staff.ts';
 
 let stop: (() => Promise<void>) | undefined;
 
@@ -16,8 +17,28 @@ export async function setup(project: TestProject) {
     OPS_TOKEN,
   });
   stop = server.stop;
+  await openSlipsAllDay(server.base);
   project.provide('baseUrl', server.base);
   project.provide('opsToken', OPS_TOKEN);
+}
+
+/**
+ * The seed closes slip uploads from 23:50 to 00:10 Bangkok time (SLIP-2), and this server keeps the wall
+ * clock: a run whose slip uploads fell between 16:50 and 17:10 UTC met SLIP_CLOSED. An admin opens them
+ * all day, as an operator would in the console (the window itself is the server suites' to test).
+ */
+async function openSlipsAllDay(base: string) {
+  const admin = await signedInStaff(base, OPS_TOKEN, {
+    username: 'e2e.settings',
+    role: 'admin',
+    password: 'browser tests settings passphrase',
+  });
+  const slips = await bearerCall(base, admin, 'GET', '/api/console/settings/slips');
+  await bearerCall(base, admin, 'PUT', '/api/console/settings/slips', {
+    ...slips,
+    closedFrom: '00:00',
+    closedTo: '00:00',
+  });
 }
 
 export async function teardown() {
