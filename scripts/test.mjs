@@ -2,10 +2,10 @@
 //   1. lint and format | types | contract | web build, side by side (each step's output is held and
 //      printed in one piece when it ends): 137 s against about 180 s one after another on a 2-core machine
 //   2. server (PGlite) -> server (PostgreSQL, when TEST_DATABASE_URL is set) -> cluster (with
-//      TEST_REDIS_URL too, and HAProxy) -> browser tests (Debian Chromium) -> web components
-// The suites after the first step fill both cores by themselves; side by side they took longer than one
-// after another (the browser tests beside the server on PostgreSQL: 894 s against 557 + 175 s), and a page
-// of a browser test waited past its timeout.
+//      TEST_REDIS_URL too, and HAProxy) -> browser tests (Debian Chromium) | web components (one worker)
+// The server suites fill both cores by themselves; side by side with the browser tests they took longer
+// than one after another (the browser tests beside the server on PostgreSQL: 894 s against 557 + 175 s),
+// and a page of a browser test waited past its timeout. The browser tests fill one core.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -123,10 +123,17 @@ if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
   if (ok) passed += 1;
   else failed += 1;
 }
-if (chromium) await vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']);
-
-// 4. Web components (jsdom, three workers).
-await vitest('web components', 'web');
+// 4. The browser tests beside the web components. The browser tests keep about one core busy (Chromium,
+//    the server, the runner: 50 % of the machine, sampled every 5 s over a run), so the web components
+//    run on the other, in one worker, their output held.
+if (chromium) {
+  await Promise.all([
+    vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']),
+    vitest('web components', 'web', ['--maxWorkers=1'], {}, held),
+  ]);
+} else {
+  await vitest('web components', 'web');
+}
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds}s)`);
