@@ -1,11 +1,12 @@
 // npm test: every suite, browser tests included. Runs them all, then prints one summary line.
 //   1. lint and format | types | contract | web build, side by side (each step's output is held and
 //      printed in one piece when it ends): 137 s against about 180 s one after another on a 2-core machine
-//   2. server (PGlite) -> server (PostgreSQL, when TEST_DATABASE_URL is set) -> cluster (with
-//      TEST_REDIS_URL too, and HAProxy) -> browser tests (Debian Chromium) | web components (one worker)
-// The server suites fill both cores by themselves; side by side with the browser tests they took longer
-// than one after another (the browser tests beside the server on PostgreSQL: 894 s against 557 + 175 s),
-// and a page of a browser test waited past its timeout. The browser tests fill one core.
+//   2. server (PGlite), both cores
+//   3. browser tests (Debian Chromium), one core | on the other, in one worker each: web components ->
+//      server (PostgreSQL, when TEST_DATABASE_URL is set) -> cluster (with TEST_REDIS_URL too, and HAProxy)
+// The browser tests beside the server on PostgreSQL with two workers took longer than one after another
+// (894 s against 557 + 175 s on a slow machine) and a page waited past its timeout: one worker leaves
+// the browser tests their core.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,32 +109,47 @@ const chromium = built && (await step('find Chromium', () => (ensureChromium(), 
 // 2. The server on the embedded database (both cores).
 await vitest('server on PGlite', 'server', [], { TEST_DATABASE_URL: '' });
 
-// 3. The server on PostgreSQL and the cluster, then the browser tests.
-if (process.env.TEST_DATABASE_URL) await vitest('server on PostgreSQL', 'server');
-else console.log('\n(TEST_DATABASE_URL not set: the server suites ran on PGlite only)');
-// The cluster (HAProxy, three compiled instances, PostgreSQL and Redis): scripts/cluster.test.mjs.
-if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
-  console.log('\n(TEST_DATABASE_URL and TEST_REDIS_URL not both set: the cluster test was skipped)');
-} else if (!ensureHaproxy()) {
-  console.log(`\n(cluster test skipped: ${HAPROXY_MISSING})`);
-} else {
-  const ok = await step('cluster behind HAProxy', () =>
-    run('node', ['--import', 'tsx', 'scripts/cluster.test.mjs']),
-  );
-  if (ok) passed += 1;
-  else failed += 1;
+// 3. The browser tests keep about one core busy (Chromium, the server, the runner: 50 % of the machine,
+//    sampled every 5 s over a run). The other core runs, one after another and in one worker each, the
+//    web components, the server on PostgreSQL and the cluster, their output held. Without Chromium they
+//    run alone, with every worker.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const besideBrowser = chromium ? held : {};
+const oneWorker = chromium ? ['--maxWorkers=1'] : [];
+
+async function theOtherSuites() {
+  await vitest('web components', 'web', oneWorker, {}, besideBrowser);
+  // On PostgreSQL the server suites leave a third of the machine idle with two workers (their files wait
+  // on the database's commits): alone, three are faster (97 s to 81 s on an idle 2-core machine).
+  if (onPostgres) {
+    await vitest(
+      'server on PostgreSQL',
+      'server',
+      chromium ? oneWorker : ['--maxWorkers=3'],
+      {},
+      besideBrowser,
+    );
+  } else console.log('\n(TEST_DATABASE_URL not set: the server suites ran on PGlite only)');
+  // The cluster (HAProxy, three compiled instances, PostgreSQL and Redis): scripts/cluster.test.mjs.
+  if (!onPostgres || !process.env.TEST_REDIS_URL) {
+    console.log('\n(TEST_DATABASE_URL and TEST_REDIS_URL not both set: the cluster test was skipped)');
+  } else if (!ensureHaproxy()) {
+    console.log(`\n(cluster test skipped: ${HAPROXY_MISSING})`);
+  } else {
+    const ok = await step(
+      'cluster behind HAProxy',
+      (runStep) => runStep('node', ['--import', 'tsx', 'scripts/cluster.test.mjs']),
+      besideBrowser,
+    );
+    if (ok) passed += 1;
+    else failed += 1;
+  }
 }
-// 4. The browser tests beside the web components. The browser tests keep about one core busy (Chromium,
-//    the server, the runner: 50 % of the machine, sampled every 5 s over a run), so the web components
-//    run on the other, in one worker, their output held.
-if (chromium) {
-  await Promise.all([
-    vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']),
-    vitest('web components', 'web', ['--maxWorkers=1'], {}, held),
-  ]);
-} else {
-  await vitest('web components', 'web');
-}
+
+await Promise.all([
+  chromium && vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']),
+  theOtherSuites(),
+]);
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds}s)`);
