@@ -3,6 +3,7 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   drawQrPicture,
+  makeQrPicture,
   pictureEnv,
   QR_PICTURE,
   splitNote,
@@ -96,6 +97,34 @@ describe('save the QR', () => {
       'ชำระตามยอดนี้พอดีก่อนหมดเวลา',
       'เงินจะเข้ากระเป๋าเมื่อได้รับยอดชำระ',
     ]);
+  });
+
+  it('[trust-10] the picture is drawn once the faces of its texts have loaded: canvas text drawn before stays in a fallback face', async () => {
+    const waiting: Array<() => void> = [];
+    const load = vi.fn(() => new Promise<FontFace[]>((resolve) => waiting.push(() => resolve([]))));
+    const loaded = () => waiting.forEach((done) => done());
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { load } });
+    try {
+      const text = {
+        title: 'สแกนเพื่อฝาก',
+        provider: 'WW Pay',
+        amount: '฿300.00',
+        payBy: 'ชำระภายใน 10:42',
+        note: 'ชำระตามยอดนี้',
+      };
+      const picture = makeQrPicture('/qr.svg', text);
+      await waitFor(() => expect(load).toHaveBeenCalled());
+      // Every weight the picture uses, for its own texts.
+      const asked = load.mock.calls.map((c: unknown[]) => c as [string, string]);
+      expect(asked.map(([font]) => font.split(' ')[0]).sort()).toEqual(['400', '500', '700', '800']);
+      expect(asked.every(([, sample]) => sample === Object.values(text).join(' '))).toBe(true);
+      expect(drawn.texts).toEqual([]);
+      loaded();
+      expect(await picture).toBeInstanceOf(Blob);
+      expect(drawn.texts[0]).toBe('สแกนเพื่อฝาก');
+    } finally {
+      delete (document as { fonts?: unknown }).fonts;
+    }
   });
 
   it('[trust-10] "Save QR" downloads that picture as a PNG named after the QR', async () => {

@@ -158,6 +158,25 @@ describe('the wheel', () => {
     expect(screen.getByText('Server seed hash (SHA-256) for spin #4')).toBeTruthy();
   });
 
+  it('[SPIN-1] the labels are painted again once their face has loaded: canvas text drawn before it stays in a fallback face', async () => {
+    const fills = recordCanvas();
+    let loaded: () => void = () => {};
+    const load = vi.fn(() => new Promise<FontFace[]>((resolve) => (loaded = () => resolve([]))));
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { load } });
+    try {
+      await openPanel({ 'GET /api/spinwheel/setup': () => setup(3) });
+      await waitFor(() => expect(load).toHaveBeenCalled());
+      // Bold, for the labels in the member's language (English here).
+      expect(load).toHaveBeenLastCalledWith(expect.stringMatching(/^700 /), 'C50 TRY COIN1 C20');
+      const painted = fills.length;
+      expect(painted).toBeGreaterThanOrEqual(SLICES.length);
+      await act(async () => loaded());
+      await waitFor(() => expect(fills.length).toBe(painted + SLICES.length));
+    } finally {
+      delete (document as { fonts?: unknown }).fonts;
+    }
+  });
+
   it('[SPIN-1] the coupon table: index, prize label and name, amount, claim button, 3 a page', async () => {
     const list = [1, 2, 3, 4, 5].map((n) =>
       n === 4

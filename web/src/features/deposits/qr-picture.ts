@@ -2,6 +2,8 @@
 // saves it as a picture (or shares it to the banking app) and picks it from the gallery there. The
 // picture carries what the screen said: the amount, the time to pay by, the channel.
 
+import { canvasFontsReady } from '../../lib/canvas-fonts';
+
 /** What the picture says, in the member's language, already formatted. */
 export interface QrPictureText {
   title: string;
@@ -22,6 +24,9 @@ export type PictureContext = Pick<
 
 /** A portrait picture that a gallery shows whole; the QR large enough for any banking app to read. */
 export const QR_PICTURE = { width: 720, height: 1040, qrSize: 560, margin: 40 } as const;
+
+/** The weight each text is drawn in (makeQrPicture waits for these faces). */
+const WEIGHTS = { title: 700, provider: 500, amount: 800, payBy: 700, note: 400 } as const;
 
 const INK = '#1b1f24';
 const MUTED = '#5c6670';
@@ -44,10 +49,10 @@ export function drawQrPicture(
   ctx.textBaseline = 'alphabetic';
 
   ctx.fillStyle = INK;
-  ctx.font = `700 36px ${fontFamily}`;
+  ctx.font = `${WEIGHTS.title} 36px ${fontFamily}`;
   ctx.fillText(text.title, centre, 84, width - 2 * margin);
   ctx.fillStyle = MUTED;
-  ctx.font = `500 28px ${fontFamily}`;
+  ctx.font = `${WEIGHTS.provider} 28px ${fontFamily}`;
   ctx.fillText(text.provider, centre, 126, width - 2 * margin);
 
   const qrTop = 156;
@@ -55,13 +60,13 @@ export function drawQrPicture(
 
   const below = qrTop + qrSize;
   ctx.fillStyle = INK;
-  ctx.font = `800 64px ${fontFamily}`;
+  ctx.font = `${WEIGHTS.amount} 64px ${fontFamily}`;
   ctx.fillText(text.amount, centre, below + 92, width - 2 * margin);
   ctx.fillStyle = BRAND;
-  ctx.font = `700 34px ${fontFamily}`;
+  ctx.font = `${WEIGHTS.payBy} 34px ${fontFamily}`;
   ctx.fillText(text.payBy, centre, below + 150, width - 2 * margin);
   ctx.fillStyle = MUTED;
-  ctx.font = `400 24px ${fontFamily}`;
+  ctx.font = `${WEIGHTS.note} 24px ${fontFamily}`;
   for (const [i, line] of splitNote(text.note).entries()) {
     ctx.fillText(line, centre, below + 204 + i * 34, width - 2 * margin);
   }
@@ -98,6 +103,10 @@ export const pictureEnv = {
   fontFamily(): string {
     return getComputedStyle(document.body).fontFamily || 'sans-serif';
   },
+  /** Waits for the faces the texts need (lib/canvas-fonts.ts). */
+  fontsReady(fontFamily: string, weights: readonly number[], text: string): Promise<void> {
+    return canvasFontsReady(fontFamily, weights, text);
+  },
 };
 
 /** The QR (an <img> source) drawn with its texts into a PNG. */
@@ -106,7 +115,13 @@ export async function makeQrPicture(qrSrc: string, text: QrPictureText): Promise
   const canvas = pictureEnv.createCanvas(QR_PICTURE.width, QR_PICTURE.height);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2d canvas');
-  drawQrPicture(ctx, qr, text, pictureEnv.fontFamily());
+  const fontFamily = pictureEnv.fontFamily();
+  await pictureEnv.fontsReady(
+    fontFamily,
+    [...new Set(Object.values(WEIGHTS))],
+    Object.values(text).join(' '),
+  );
+  drawQrPicture(ctx, qr, text, fontFamily);
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no PNG'))), 'image/png');
   });

@@ -1,6 +1,7 @@
 import { spin as spinContract, type Locale, type Slice } from '@krapao/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslation } from '../../../i18n/react';
+import { canvasFontsReady } from '../../../lib/canvas-fonts';
 import { pick } from '../text';
 import { easeOut, spinDuration, stopRotation } from '../wheel-motion';
 
@@ -14,6 +15,9 @@ export type WheelPhase = 'idle' | 'spinning' | 'stopped';
 
 const reducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** The slices' labels are bold. */
+const LABEL_WEIGHT = 700;
 
 function drawWheel(
   canvas: HTMLCanvasElement,
@@ -55,7 +59,7 @@ function drawWheel(
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
     ctx.fillStyle = winner !== null && winner !== i ? 'rgba(255,255,255,0.45)' : s.textColor;
-    ctx.font = `700 ${Math.max(11, Math.round(size / 24))}px ${font}`;
+    ctx.font = `${LABEL_WEIGHT} ${Math.max(11, Math.round(size / 24))}px ${font}`;
     ctx.fillText(pick(s.label, locale), r - 16, 0, r * 0.62);
     ctx.restore();
   });
@@ -109,7 +113,25 @@ export function SpinWheel({ slices, coins, spin, onPrize, round }: SpinWheelProp
     [size, slices, locale],
   );
 
-  useEffect(() => paint(winner), [paint, winner]);
+  // The winner last painted, for a paint that is not the winner's to trigger.
+  const marked = useRef<number | null>(null);
+  useEffect(() => {
+    marked.current = winner;
+    paint(winner);
+  }, [paint, winner]);
+
+  // The labels again once their face has loaded: a first paint before it used a fallback face.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let live = true;
+    const family = getComputedStyle(canvas).fontFamily || 'sans-serif';
+    const labels = slices.map((s) => pick(s.label, locale)).join(' ');
+    void canvasFontsReady(family, [LABEL_WEIGHT], labels).then(() => live && paint(marked.current));
+    return () => {
+      live = false;
+    };
+  }, [paint, slices, locale]);
 
   // SPIN-1: the size follows the window, 500 ms after it stops changing.
   useEffect(() => {
