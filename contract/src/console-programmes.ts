@@ -90,6 +90,16 @@ export const withdrawalSettingsSchema = z.object({
   autoPayout: z.boolean(),
   /** PRO-3: withdrawals to a payout account changed less than this many hours ago wait for a person. */
   newAccountHoldHours: z.number().int().min(0).max(720),
+  /**
+   * Four-eyes (modules/staff/approvals.ts): a withdrawal above this amount of its currency waits for a
+   * second staff member's approval; null: no second approval in that currency.
+   */
+  approvalAbove: z.object(
+    Object.fromEntries(CURRENCIES.map((c) => [c, amountSchema.nullable()])) as Record<
+      (typeof CURRENCIES)[number],
+      z.ZodNullable<typeof amountSchema>
+    >,
+  ),
 });
 export type WithdrawalSettings = z.infer<typeof withdrawalSettingsSchema>;
 

@@ -309,6 +309,47 @@ describe('console: settings [console]', () => {
     expect(row!.after.autoPayout).toBe(false);
   });
 
+  it('[console] the admin sets the second-approval threshold per currency: a withdrawal above it waits for a second person, one below does not; empty turns it off', async () => {
+    const admin = await staff('admin');
+    const current = await con('GET', '/api/console/settings/withdrawals', admin.token);
+    expect(current.body.approvalAbove).toEqual({ BAHT: null, LAK: null });
+    const saved = await con('PUT', '/api/console/settings/withdrawals', admin.token, {
+      ...current.body,
+      approvalAbove: { BAHT: 5_000, LAK: null },
+    });
+    expect(saved.body.approvalAbove).toEqual({ BAHT: 5_000, LAK: null });
+    expectError(
+      await con('PUT', '/api/console/settings/withdrawals', admin.token, {
+        ...current.body,
+        approvalAbove: { BAHT: 0, LAK: null },
+      }),
+      400,
+      'INVALID_REQUEST',
+    );
+    const member = await registerAndLogin(t.app);
+    await bankTransfer(t.app, member.reg, 10_000);
+    const heldFor = async (amount: number) => {
+      const res = await withdraw(t.app, member.token, amount);
+      expect(res.status).toBe(200);
+      const [w] = await t.db.query<{ held_for: string | null }>(
+        'select held_for from withdrawals where public_id = $1',
+        [res.body.withdrawalId],
+      );
+      return w!.held_for;
+    };
+    expect(await heldFor(6_000)).toBe('FOUR_EYES');
+    expect(await heldFor(1_000)).toBeNull();
+    const [row] = await audited(admin.token, 'settings.withdrawals');
+    expect(row!.after.approvalAbove).toEqual({ BAHT: 5_000, LAK: null });
+
+    const off = await con('PUT', '/api/console/settings/withdrawals', admin.token, {
+      ...saved.body,
+      approvalAbove: { BAHT: null, LAK: null },
+    });
+    expect(off.body.approvalAbove).toEqual({ BAHT: null, LAK: null });
+    expect(await heldFor(2_500)).toBeNull();
+  });
+
   it("[console] QR minimums and slip settings are the admin's; the auditor reads them; members see the slip window", async () => {
     const admin = await staff('admin');
     const auditor = await staff('auditor');

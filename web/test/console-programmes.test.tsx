@@ -110,6 +110,7 @@ describe('console programmes', { timeout: 45_000 }, () => {
     limits: { BAHT: { min: 100, max: 50_000 }, LAK: { min: 50_000, max: 50_000_000 } },
     autoPayout: true,
     newAccountHoldHours: 24,
+    approvalAbove: { BAHT: null, LAK: 20_000_000 },
   });
 
   it('[console] finance reads the withdrawal settings without a save button; the QR and slip settings are not shown to them', async () => {
@@ -137,11 +138,18 @@ describe('console programmes', { timeout: 45_000 }, () => {
 
     fireEvent.change(max, { target: { value: '20000' } });
     await user.click(screen.getByRole('switch', { name: /Pay withdrawals automatically/ }));
+    // Four-eyes: a baht threshold set, the kip one emptied.
+    expect((screen.getByLabelText('Second approval above (kip)') as HTMLInputElement).value).toBe(
+      '20,000,000',
+    );
+    fireEvent.change(screen.getByLabelText('Second approval above (baht)'), { target: { value: '30000' } });
+    fireEvent.change(screen.getByLabelText('Second approval above (kip)'), { target: { value: '' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/console/settings/withdrawals')).toHaveLength(1));
     expect(api.callsTo('PUT', '/api/console/settings/withdrawals')[0]!.body).toMatchObject({
       limits: { BAHT: { min: 100, max: 20_000 } },
       autoPayout: false,
+      approvalAbove: { BAHT: 30_000, LAK: null },
     });
   });
 });

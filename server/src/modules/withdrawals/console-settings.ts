@@ -1,5 +1,5 @@
 // The withdrawal settings in the console (modules/staff/console-scope.ts): WD-1's limits per currency,
-// automatic payouts, PRO-3's hold after a payout-account change. The admin changes them; finance (and the
+// automatic payouts, PRO-3's hold after a payout-account change, the four-eyes threshold per currency. The admin changes them; finance (and the
 // auditor) reads them. Read back through withdraw_limits, the function wallet_withdraw applies them with.
 import type { FastifyInstance } from 'fastify';
 import {
@@ -29,10 +29,18 @@ export async function withdrawalSettings(ctx: Ctx): Promise<WithdrawalSettings> 
       max: toBaht(BigInt(row!.l.maxMinor ?? fallback.maxMinor)),
     };
   }
+  // Read as approvals.ts and wallet_withdraw read it: a number of minor units, else no threshold.
+  const above = (await getSetting<Record<string, unknown>>(ctx.db, 'console.approvalAboveMinor')) ?? {};
+  const approvalAbove = {} as WithdrawalSettings['approvalAbove'];
+  for (const c of CURRENCIES) {
+    const minor = above[c];
+    approvalAbove[c] = typeof minor === 'number' ? toBaht(BigInt(Math.floor(minor))) : null;
+  }
   return {
     limits,
     autoPayout: (await getSetting<boolean>(ctx.db, 'withdraw.autoPayout')) ?? true,
     newAccountHoldHours: await newAccountHoldHours(ctx),
+    approvalAbove,
   };
 }
 
@@ -43,10 +51,17 @@ async function saveWithdrawalSettings(ctx: Ctx, s: WithdrawalSettings) {
       { minMinor: Number(toMinor(s.limits[c].min)), maxMinor: Number(toMinor(s.limits[c].max)) },
     ]),
   );
+  const approvalAbove = Object.fromEntries(
+    CURRENCIES.flatMap((c) => {
+      const amount = s.approvalAbove[c];
+      return amount === null ? [] : [[c, Number(toMinor(amount))]];
+    }),
+  );
   await ctx.db.tx(async (q) => {
     await putSetting(q, 'withdraw.limits', limits);
     await putSetting(q, 'withdraw.autoPayout', s.autoPayout);
     await putSetting(q, 'withdraw.newAccountHoldHours', s.newAccountHoldHours);
+    await putSetting(q, 'console.approvalAboveMinor', approvalAbove);
   });
   return withdrawalSettings(ctx);
 }

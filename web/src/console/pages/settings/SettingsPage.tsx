@@ -134,6 +134,23 @@ function WithdrawalsForm({ initial, manage }: { initial: WithdrawalSettings; man
         onChange={(v) => f.setDraft((d) => ({ ...d, newAccountHoldHours: num(v) as number }))}
         w={280}
       />
+      <SimpleGrid cols={2}>
+        {CURRENCIES.map((c) => (
+          <NumberInput
+            key={c}
+            label={t('console.settings.withdrawals.approvalAbove', { currency: t(`console.currency.${c}`) })}
+            description={t('console.settings.withdrawals.approvalAboveHint')}
+            value={f.draft.approvalAbove[c] ?? ''}
+            thousandSeparator=","
+            decimalScale={2}
+            disabled={!manage}
+            error={f.errors[`approvalAbove.${c}`]}
+            onChange={(v) =>
+              f.setDraft((d) => ({ ...d, approvalAbove: { ...d.approvalAbove, [c]: num(v) ?? null } }))
+            }
+          />
+        ))}
+      </SimpleGrid>
     </SettingsCard>
   );
 }
