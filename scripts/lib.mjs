@@ -7,14 +7,21 @@ import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 
-export function run(cmd, args, opts = {}) {
+/**
+ * Runs a command in the repository; answers its exit code. Its output goes to ours, or, with
+ * `opts.output` (an array), is pushed there, stdout and stderr interleaved and without colour, for a
+ * caller that prints it later in one piece.
+ */
+export function run(cmd, args, { output, ...opts } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: root,
-      stdio: 'inherit',
+      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       ...opts,
-      env: { ...process.env, ...opts.env },
+      env: { ...process.env, ...(output ? { FORCE_COLOR: '0' } : {}), ...opts.env },
     });
+    child.stdout?.on('data', (d) => output.push(String(d)));
+    child.stderr?.on('data', (d) => output.push(String(d)));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

@@ -7,7 +7,6 @@
 // The browser tests beside the server on PostgreSQL with two workers took longer than one after another
 // (894 s against 557 + 175 s on a slow machine) and a page waited past its timeout: one worker leaves
 // the browser tests their core.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWeb, ensureChromium, root, run } from './lib.mjs';
@@ -29,7 +28,7 @@ async function step(name, fn, { held = false } = {}) {
   console.log(`\n▶ ${name}${held ? ' (output when it ends)' : ''}`);
   const started = Date.now();
   const output = [];
-  const runStep = held ? heldRun(output) : run;
+  const runStep = held ? (cmd, args, opts = {}) => run(cmd, args, { ...opts, output }) : run;
   let code;
   try {
     code = await fn(runStep);
@@ -47,22 +46,6 @@ async function step(name, fn, { held = false } = {}) {
   steps.push({ name, ok: code === 0, seconds });
   return code === 0;
 }
-
-/** Like lib.mjs run, with the command's output (stdout and stderr, interleaved) pushed onto `output`. */
-const heldRun =
-  (output) =>
-  (cmd, args, opts = {}) =>
-    new Promise((resolve) => {
-      const child = spawn(cmd, args, {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        ...opts,
-        env: { ...process.env, FORCE_COLOR: '0', ...opts.env },
-      });
-      child.stdout.on('data', (d) => output.push(String(d)));
-      child.stderr.on('data', (d) => output.push(String(d)));
-      child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    });
 
 /** Runs a vitest project and adds its counts to the totals. */
 async function vitest(name, dir, args = [], env = {}, options = {}) {

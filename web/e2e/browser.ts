@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import { launchChromium } from '../../scripts/lib.mjs';
+import { bearerCall } from './staff.ts';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -181,18 +182,8 @@ export async function spinDemoSlot(
 }
 
 /** A call of the operator API on the shared server, as an operator arranges a programme. */
-export async function opsCall(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${inject('baseUrl')}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${inject('opsToken')}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+export const opsCall = (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) =>
+  bearerCall(inject('baseUrl'), inject('opsToken'), method, path, body);
 
 export const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   postTo(inject('baseUrl'), path, body, headers);

@@ -25,6 +25,20 @@ import { payWithdrawal } from '../withdrawals/service.ts';
 import { getSetting } from '../../db/settings.ts';
 
 /**
+ * The four-eyes threshold of each currency, in minor units (console.approvalAboveMinor: {"BAHT": minor,
+ * "LAK": minor}, set in the console's withdrawal settings); a currency without a number has none.
+ * wallet_withdraw (db/functions/withdrawals.sql) reads the setting by the same rule.
+ */
+export async function approvalThresholds(ctx: Ctx): Promise<Partial<Record<string, bigint>>> {
+  const setting = (await getSetting<Record<string, unknown>>(ctx.db, 'console.approvalAboveMinor')) ?? {};
+  return Object.fromEntries(
+    Object.entries(setting).flatMap(([currency, v]) =>
+      typeof v === 'number' ? [[currency, BigInt(Math.floor(v))]] : [],
+    ),
+  );
+}
+
+/**
  * The operator's approval of a withdrawal (modules/ops) above console.approvalAboveMinor of its currency
  * and not yet approved by two: a four-eyes request instead (the one already waiting, if there is one).
  * Undefined: under the threshold, or approved already; pay it.
@@ -40,9 +54,8 @@ export async function withdrawalApproval(
     [withdrawalId],
   );
   if (!w || w.status !== 'PENDING') return undefined;
-  const thresholds = (await getSetting<Record<string, unknown>>(ctx.db, 'console.approvalAboveMinor')) ?? {};
-  const above = thresholds[w.currency];
-  if (typeof above !== 'number' || w.amount <= BigInt(Math.floor(above))) return undefined;
+  const above = (await approvalThresholds(ctx))[w.currency];
+  if (above === undefined || w.amount <= above) return undefined;
   const [existing] = await ctx.db.query<{ public_id: string; status: string }>(
     `select public_id, status from approval_requests where kind = 'withdrawal'
      and payload ->> 'withdrawalId' = $1 and status in ('AWAITING_APPROVAL', 'APPROVED') order by id desc limit 1`,

@@ -13,6 +13,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import { getSetting, putSetting } from '../../db/settings.ts';
 import { newAccountHoldHours } from '../accounts/payout-account.ts';
+import { approvalThresholds } from '../staff/approvals.ts';
 import { auditedChange } from '../staff/console-change.ts';
 import { consoleRoutes } from '../staff/console-scope.ts';
 
@@ -29,12 +30,11 @@ export async function withdrawalSettings(ctx: Ctx): Promise<WithdrawalSettings> 
       max: toBaht(BigInt(row!.l.maxMinor ?? fallback.maxMinor)),
     };
   }
-  // Read as approvals.ts and wallet_withdraw read it: a number of minor units, else no threshold.
-  const above = (await getSetting<Record<string, unknown>>(ctx.db, 'console.approvalAboveMinor')) ?? {};
+  const above = await approvalThresholds(ctx);
   const approvalAbove = {} as WithdrawalSettings['approvalAbove'];
   for (const c of CURRENCIES) {
     const minor = above[c];
-    approvalAbove[c] = typeof minor === 'number' ? toBaht(BigInt(Math.floor(minor))) : null;
+    approvalAbove[c] = minor === undefined ? null : toBaht(minor);
   }
   return {
     limits,
