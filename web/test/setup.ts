@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { releaseFirstScreen } from '../src/lib/first-screen-done';
 import { realtimeStub } from './realtime';
 
 // The realtime socket: no server in jsdom; tests play it through realtimeStub.
@@ -46,4 +47,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
   vi.useRealTimers();
   realtimeStub.reset();
+  // A test that loaded a member page the way a browser does holds its first screen (lib/first-screen-done.ts).
+  releaseFirstScreen();
 });

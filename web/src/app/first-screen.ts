@@ -1,6 +1,7 @@
 import { initialLocale, loadLaterTexts } from '../i18n';
 import { contractParts } from '../lib/contract-parts';
 import { startEarlyGets } from '../lib/early-requests';
+import { holdFirstScreen } from '../lib/first-screen-done';
 import { getToken } from '../lib/session';
 import { yieldToMain } from '../lib/yield';
 import { MEMBER_SHELL_META } from './member-shell-meta';
@@ -8,12 +9,15 @@ import { memberScreenOf, screens, type ScreenName } from './screens';
 
 /**
  * The GETs a member's first screen makes at once: the shell's profile (its name in the header) and the
- * home page's wallet. Plain paths, not the contract's endpoints, which would bring the schemas into the
+ * home page's wallet, protection state (a time-out shows instead of the offers) and whether the wheel is
+ * on (the spin-coin button). Plain paths, not the contract's endpoints, which would bring the schemas into the
  * entry; a test holds them equal.
  */
 export const FIRST_SCREEN_GETS = {
   shell: ['/api/account/profile'],
-  screens: { memberHome: ['/api/wallet'] } as Partial<Record<ScreenName, readonly string[]>>,
+  screens: { memberHome: ['/api/wallet', '/api/protection', '/api/spinwheel/active'] } as Partial<
+    Record<ScreenName, readonly string[]>
+  >,
 };
 
 /**
@@ -48,6 +52,8 @@ export function startFirstScreen(pathname: string): ScreenName | undefined {
   const screen = memberScreenOf(pathname);
   const token = getToken();
   if (!screen || !token) return undefined;
+  // What the page does not show at once waits until its first screen is done (lib/first-screen-done.ts).
+  holdFirstScreen();
   startEarlyGets([...FIRST_SCREEN_GETS.shell, ...(FIRST_SCREEN_GETS.screens[screen] ?? [])], token);
   preloadMemberShell();
   // The shell holds the home page; another page has a chunk of its own, asked for now too.

@@ -25,17 +25,13 @@ import { MemberChat } from './MemberChat';
 import { InstallBanner } from '../../components/InstallBanner';
 import { useRealtime } from '../realtime/useRealtime';
 import { useBalancesOnReturn } from '../balances-on-return';
+import { useFirstScreenDone, useReleaseFirstScreen } from '../first-screen-release';
 import { useChatUnread } from '../../features/chat/unread';
 import { useChatWidgetEnabled } from '../../features/lookups/api/lookups';
+import { RealityCheck } from '../../features/protection/components/RealityCheck';
 
 // The drawer (with the money dialogs) and the conditions load when first opened, not with every page.
 const ActionDrawer = lazy(() => import('./ActionDrawer').then((m) => ({ default: m.ActionDrawer })));
-// Player protection: the reality check's dialog (features/protection) loads after the page.
-const RealityCheckModal = lazy(() =>
-  import('../../features/protection/components/RealityCheckModal').then((m) => ({
-    default: m.RealityCheckModal,
-  })),
-);
 const ConditionsModal = lazy(() =>
   import('../../features/lookups/components/ConditionsModal').then((m) => ({ default: m.ConditionsModal })),
 );
@@ -62,12 +58,15 @@ function MemberShell() {
   // Money that arrives shows by itself: one socket while the member is logged in.
   useRealtime();
   useBalancesOnReturn();
+  useReleaseFirstScreen();
+  // The chat and its watcher wait until the first screen is done.
+  const firstScreenDone = useFirstScreenDone();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const name = profile.data?.name ?? '';
   // CHAT-6: the contact tab counts the operator's unread replies. On /user/contact the chat widget
   // follows the conversation itself; on the other pages the floating chat button does (MemberChat).
-  const chatOn = useChatWidgetEnabled().data?.enabled === true;
+  const chatOn = useChatWidgetEnabled(firstScreenDone).data?.enabled === true;
   const onContact = useLocation().pathname.startsWith('/user/contact');
   const chatUnread = useChatUnread();
 
@@ -136,10 +135,8 @@ function MemberShell() {
         <InstallBanner />
         <Outlet />
       </main>
-      {/* Always wanted: it asks for the member's interval, and stays closed when it is off. */}
-      <WhenFirstOpened opened>
-        <RealityCheckModal onLogout={onLogout} />
-      </WhenFirstOpened>
+      {/* Player protection: the reality check's timer (its dialog loads only when a check is due). */}
+      <RealityCheck onLogout={onLogout} />
       <nav className="bottom-nav" aria-label={t('nav.memberMenu')}>
         <BottomNavItem to="/user/home" icon={IconHome} label={t('nav.home')} />
         <BottomNavItem to="/user/statement" icon={IconReceipt} label={t('nav.statement')} />

@@ -5,8 +5,8 @@ import { useMoneyText } from '../../components/Money';
 import { depositKeys } from '../../features/deposits/api/keys';
 import { slipKeys } from '../../features/slips/api/keys';
 import { useTranslation } from '../../i18n/react';
-import { afterNextPaint } from '../../lib/after-paint';
 import { bahtToMinor } from '../../lib/format';
+import { afterFirstScreen } from '../../lib/first-screen-done';
 import { notifySuccess } from '../../lib/notify';
 import { setRealtimeConnected } from '../../lib/realtime-status';
 import { getToken } from '../../lib/session';
@@ -56,9 +56,9 @@ export function useRealtime() {
     };
     let close: (() => void) | undefined;
     let unmounted = false;
-    // The socket and its chunk wait until the page has painted: the first screen shows what the cache
-    // and the first answers hold, and the socket only tells of what changes later.
-    const cancelOpen = afterNextPaint(() => {
+    // The socket and its chunk wait until the page's first screen is done: it shows what the cache and
+    // the first answers hold, and the socket only tells of what changes later.
+    const cancelOpen = afterFirstScreen(() => {
       void openRealtime(token, {
         onMoney: (event) => {
           refresh();

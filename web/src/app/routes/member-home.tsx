@@ -10,6 +10,7 @@ import { useMoneyMoved } from '../money';
 import { AgreementsPrompt } from '../agreements-prompt';
 import { HomeCards } from '../home-cards';
 import { useBalancesWhenOpened } from '../balances-on-return';
+import { useFirstScreenDone } from '../first-screen-release';
 
 // The game account modal (credentials, transfers, launch) loads when a card is first tapped.
 const GameAccountModal = lazy(() =>
@@ -22,6 +23,7 @@ export default function MemberHomeRoute() {
   const wallet = useWallet();
   const moneyMoved = useMoneyMoved();
   const [gameCode, setGameCode] = useState<string | null>(null);
+  const firstScreenDone = useFirstScreenDone();
   useBalancesWhenOpened(gameCode !== null);
   const name = profile.data?.name ?? '';
   const slots = wallet.data?.slots ?? [];
@@ -56,8 +58,8 @@ export default function MemberHomeRoute() {
           onChanged={moneyMoved}
         />
       </WhenFirstOpened>
-      {/* HOME-2: the agreements, about 1.5 s after the home loads, until the member accepts them. */}
-      <AgreementsPrompt />
+      {/* HOME-2: the agreements, about 1.5 s after the home has loaded, until the member accepts them. */}
+      {firstScreenDone && <AgreementsPrompt />}
     </Stack>
   );
 }

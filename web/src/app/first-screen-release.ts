@@ -1,0 +1,58 @@
+import { useIsFetching } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { afterNextPaint } from '../lib/after-paint';
+import { isFirstScreenDone, onFirstScreenDone, releaseFirstScreen } from '../lib/first-screen-done';
+
+/** Whether a member's first screen is done (lib/first-screen-done.ts): a render follows when it becomes so. */
+export function useFirstScreenDone(): boolean {
+  return useSyncExternalStore(onFirstScreenDone, isFirstScreenDone, () => true);
+}
+
+/**
+ * The member shell releases the first screen once no query is on its way, that state has been painted,
+ * and the pictures it shows have loaded and been painted too.
+ */
+export function useReleaseFirstScreen(): void {
+  const fetching = useIsFetching();
+  const done = useFirstScreenDone();
+  useEffect(() => {
+    if (done || fetching > 0) return;
+    // The answers' paint, the pictures it asks for, then their paint.
+    let cancelPaint = afterNextPaint(() => {
+      void picturesOnScreen().then(() => {
+        cancelPaint = afterNextPaint(releaseFirstScreen);
+      });
+    });
+    return () => cancelPaint();
+  }, [done, fetching]);
+}
+
+const CSS_URL = /url\(["']?([^"')]+)["']?\)/;
+
+/**
+ * Resolves when every picture within the window (an image, or an element's background) has loaded: the
+ * browser lists each in its resource timings once it has (or failed to), so nothing is asked again.
+ */
+function picturesOnScreen(): Promise<void> {
+  if (typeof PerformanceObserver === 'undefined') return Promise.resolve();
+  const pending = new Set<string>();
+  for (const el of document.querySelectorAll<HTMLElement>('img, [style*="background-image"]')) {
+    const box = el.getBoundingClientRect();
+    const visible =
+      box.width > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+    const url =
+      el instanceof HTMLImageElement ? el.currentSrc || el.src : CSS_URL.exec(el.style.backgroundImage)?.[1];
+    if (visible && url) pending.add(new URL(url, document.baseURI).href);
+  }
+  for (const entry of performance.getEntriesByType('resource')) pending.delete(entry.name);
+  if (!pending.size) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) pending.delete(entry.name);
+      if (pending.size) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'resource' });
+  });
+}
