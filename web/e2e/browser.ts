@@ -9,6 +9,8 @@ import { launchChromium } from '../../scripts/lib.mjs';
 import { bearerCall } from './staff.ts';
 
 const SHOTS = new URL('./screenshots/', import.meta.url).pathname;
+/** The documentation's pictures (docs/screenshots), as a member sees the screen. */
+const DOCS_SHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 
 export type Session = Awaited<ReturnType<typeof launchChromium>>;
 
@@ -31,6 +33,27 @@ export function useBrowser(opts: Parameters<typeof openBrowser>[0] = {}): Sessio
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/**
+ * A picture for the documentation: without the pointer's hover or a focused field's selection, once every
+ * transition and finite animation on the page has ended (a dialog photographed while it fades in shows
+ * the page through it); a spinner's endless turn is not waited for.
+ */
+export async function docsShot(page: Page, name: string) {
+  mkdirSync(DOCS_SHOTS, { recursive: true });
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: join(DOCS_SHOTS, `${name}.png`) });
 }
 
 /** The withdrawal PIN the browser tests set (withdraw-pin.e2e.ts has the member's own journey). */

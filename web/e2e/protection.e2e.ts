@@ -3,8 +3,6 @@
 // POST /sim/clock, nothing sleeps), a reality check (the page's own timers moved by Playwright's clock),
 // and a self-exclusion that refuses a deposit and still lets the member withdraw. The limits page is
 // photographed in Thai and Lao for docs/screenshots.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import th from '../src/i18n/locales/th.json' with { type: 'json' };
@@ -12,6 +10,7 @@ import thErrors from '../src/i18n/errors/th.json' with { type: 'json' };
 import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import {
   bankTransfer,
+  docsShot,
   escapeRegExp,
   registerMember,
   screenshot,
@@ -20,7 +19,6 @@ import {
 } from './browser.ts';
 
 const base = inject('baseUrl');
-const DOCS_SHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 const WAIT_MS = 24 * 3_600_000 + 60_000;
 
 const member: TestMember = {
@@ -40,15 +38,6 @@ async function moveServerClock(ms: number) {
     body: JSON.stringify({ advanceMs: ms }),
   });
   expect(res.status).toBe(200);
-}
-
-async function docsShot(page: Page, name: string) {
-  mkdirSync(DOCS_SHOTS, { recursive: true });
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.screenshot({ path: join(DOCS_SHOTS, `${name}.png`) });
 }
 
 /** LOG-1 in Thai: a fresh sign-in through the form. */

@@ -3,14 +3,14 @@
 // range exported as a CSV file (read back from the download), then the same in Lao for the pictures in
 // docs/screenshots. The installable app: its manifest fetched and valid, its icons PNG of the sizes it
 // says, the service worker in control, and the app's shell loading again with the network gone.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import la from '../src/i18n/locales/la.json' with { type: 'json' };
 import th from '../src/i18n/locales/th.json' with { type: 'json' };
 import {
   bankTransfer,
+  docsShot,
   logInInBrowser,
   memberApi,
   registerMember,
@@ -20,16 +20,6 @@ import {
 } from './browser.ts';
 
 const base = inject('baseUrl');
-const DOCS_SHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
-
-async function docsShot(page: Page, name: string) {
-  mkdirSync(DOCS_SHOTS, { recursive: true });
-  // Pictures without the pointer's hover, a focused field's selection or a transition half done.
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.screenshot({ path: join(DOCS_SHOTS, `${name}.png`) });
-}
 
 /** Today in Bangkok. */
 const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);

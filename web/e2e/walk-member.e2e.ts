@@ -2,7 +2,7 @@
 // a duplicate slip said refused with its reason as soon as it is checked; an active bonus's lock on the
 // withdraw form, and what clearing it needs on the bonus page before the cancel is pressed; and, during
 // a time-out, a home without offers.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -13,6 +13,7 @@ import thErrors from '../src/i18n/errors/th.json' with { type: 'json' };
 import laErrors from '../src/i18n/errors/la.json' with { type: 'json' };
 import {
   bankTransfer,
+  docsShot,
   escapeRegExp,
   memberApi,
   registerMember,
@@ -22,7 +23,6 @@ import {
 } from './browser.ts';
 
 const base = inject('baseUrl');
-const DOCS_SHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 const LOCALES = [
   ['th', th, thErrors],
   ['la', la, laErrors],
@@ -36,14 +36,6 @@ const member: TestMember = {
   bankAccountName: 'DARA WALK',
   bankAccountNo: `43${String(Date.now()).slice(-8)}`,
 };
-
-async function docsShot(page: Page, name: string) {
-  mkdirSync(DOCS_SHOTS, { recursive: true });
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.screenshot({ path: join(DOCS_SHOTS, `${name}.png`) });
-}
 
 /** LOG-1 in the member's language: a fresh sign-in through the form. */
 async function logIn(page: Page, locale: 'th' | 'la', words: typeof th | typeof la) {
