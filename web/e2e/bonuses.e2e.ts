@@ -19,6 +19,7 @@ import {
   useBrowser,
   withdrawInBrowser,
   type TestMember,
+  settled,
 } from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
@@ -58,7 +59,7 @@ describe('bonuses in the browser', () => {
     const promo = page.getByRole('dialog', { name: en.bonus.promotion.title });
     await promo.getByText('KRAPAO50', { exact: true }).waitFor();
     await promo.getByText(en.bonus.promotion.percentFail.replace('{{percent}}', '10')).waitFor();
-    await page.waitForTimeout(300); // the opening transition
+    await settled(page);
     await screenshot(page, 'bonus-promotion');
     await page.keyboard.press('Escape');
     await promo.waitFor({ state: 'detached' });
@@ -68,7 +69,7 @@ describe('bonuses in the browser', () => {
     const modal = page.getByRole('dialog', { name: 'Welcome bonus 100%' });
     await modal.getByTestId('bonus-notice').waitFor();
     expect(await modal.getByTestId('bonus-notice').textContent()).toContain('below 10% of the bonus');
-    await page.waitForTimeout(300);
+    await settled(page);
     await screenshot(page, 'bonus-modal');
     await modal.getByRole('button', { name: en.bonus.modal.receive }).click();
     await modal.waitFor({ state: 'detached' });

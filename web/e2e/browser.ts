@@ -44,16 +44,26 @@ export async function docsShot(page: Page, name: string) {
   mkdirSync(DOCS_SHOTS, { recursive: true });
   await page.mouse.move(0, 0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  await settled(page);
+  await page.screenshot({ path: join(DOCS_SHOTS, `${name}.png`) });
+}
+
+/**
+ * Waits until the screen holds still for a picture or a measurement: every transition and finite
+ * animation running has ended (a dialog's opening, a drawer's slide), the images have been decoded, and
+ * the frame after that has been drawn. A spinner's endless turn is not waited for.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await Promise.all([
+      ...document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.screenshot({ path: join(DOCS_SHOTS, `${name}.png`) });
+      ...[...document.images].map((img) => img.decode().catch(() => undefined)),
+    ]);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
 }
 
 /** The withdrawal PIN the browser tests set (withdraw-pin.e2e.ts has the member's own journey). */
@@ -233,7 +243,7 @@ export async function acceptAgreementsInBrowser(
   const dialog = page.getByRole('dialog', { name: T.agreements.title });
   await dialog.waitFor({ timeout: 15_000 });
   if (shot) {
-    await page.waitForTimeout(400); // the opening transition
+    await settled(page);
     await screenshot(page, shot);
   }
   await dialog.getByRole('button', { name: T.agreements.accept }).click();

@@ -18,6 +18,7 @@ import {
   useBrowser,
   withdrawInBrowser,
   type TestMember,
+  settled,
 } from './browser.ts';
 
 const base = inject('baseUrl');
@@ -55,7 +56,7 @@ describe('deposits without the bank feed, in the browser', () => {
     const qr = deposit.getByRole('img', { name: /QR code to pay/ });
     await expect.poll(() => qr.count()).toBe(1);
     await expect.poll(() => deposit.getByRole('timer').textContent()).toMatch(/^(10:00|09:5\d)$/);
-    await page.waitForTimeout(400);
+    await settled(page);
     await screenshot(page, 'deposit-qr-en');
 
     // Someone pays it from a banking app: here, the gateway's sandbox in another tab.
@@ -79,7 +80,7 @@ describe('deposits without the bank feed, in the browser', () => {
     const upload = page.getByRole('dialog', { name: en.slips.uploadTitle });
     await upload.getByLabel(en.slips.fileLabel).setInputFiles(file);
     await expect.poll(() => upload.getByRole('img', { name: en.slips.previewAlt }).count()).toBe(1);
-    await page.waitForTimeout(500); // the deposit modal's closing transition
+    await settled(page); // the deposit modal's closing transition
     await screenshot(page, 'deposit-slip-chosen-en');
     await upload.getByRole('button', { name: en.slips.submit }).click();
     await expect.poll(() => upload.getByText(en.slips.sentTitle).count()).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import {
   sessionToken,
   type Session,
   type TestMember,
+  acceptAgreementsFor,
 } from './browser.ts';
 
 const base = inject('baseUrl');
@@ -61,19 +62,8 @@ async function firstVisit(page: Page, path: string, locale: 'th' | 'la') {
  */
 let registered: Promise<void> | undefined;
 async function memberToken() {
-  await (registered ??= registerMember(member).then(acceptAgreements));
+  await (registered ??= registerMember(member).then(() => acceptAgreementsFor(member, base)));
   return sessionToken(member);
-}
-
-async function acceptAgreements() {
-  const token = await sessionToken(member);
-  const { version } = (await (await fetch(`${base}/api/lookup/agreements`)).json()) as { version: string };
-  const accepted = await fetch(`${base}/api/agreements/accept`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ version }),
-  });
-  expect(accepted.status).toBe(200);
 }
 
 const loadedFaces = (page: Page) =>

@@ -19,6 +19,7 @@ import {
   screenshot,
   useBrowser,
   type TestMember,
+  settled,
 } from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
@@ -163,13 +164,13 @@ describe('games in the browser', () => {
     await expect.poll(() => main.textContent()).toBe('฿700.00');
     await card.getByRole('button', { name: en.wallet.refresh }).click();
     await expect.poll(() => page.getByTestId('game-amount-PG').textContent()).toBe(baht(afterPlay));
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: `${DOCS}screenshot-games-home.png` });
 
     // The refresh tile lists PG's balance beside it.
     await page.getByRole('button', { name: en.nav.actions }).click();
     await expect.poll(() => page.getByTestId('game-balance-PG').textContent()).toBe(baht(afterPlay));
-    await page.waitForTimeout(300);
+    await settled(page);
     await screenshot(page, 'games-drawer');
 
     // TRF-1 / TRF-3: the action menu's transfer brings everything in PG back to the wallet.

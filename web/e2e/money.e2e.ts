@@ -12,6 +12,7 @@ import {
   screenshot,
   useBrowser,
   withdrawInBrowser,
+  settled,
 } from './browser.ts';
 
 const base = inject('baseUrl');
@@ -40,7 +41,7 @@ describe('money in the browser', () => {
     const deposit = await openDeposit(page);
     await expect.poll(() => deposit.getByText('048-123-4567').count()).toBeGreaterThan(0);
     await expect.poll(() => deposit.getByText('KRAPAO CO LTD').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(500); // let the opening transition finish before the picture
+    await settled(page); // the opening transition ends before the picture
     await screenshot(page, 'money-deposit-en');
     await page.keyboard.press('Escape');
 

@@ -13,6 +13,7 @@ import {
   sessionToken,
   useBrowser,
   type TestMember,
+  settled,
 } from './browser.ts';
 
 const base = inject('baseUrl');
@@ -111,7 +112,7 @@ describe('polish in the browser', () => {
       await page.getByRole('button', { name: en.nav.actions }).click();
       const drawer = page.getByRole('dialog', { name: en.actions.title });
       await expect.poll(() => drawer.getByRole('button', { name: en.actions.withdraw }).count()).toBe(1);
-      await page.waitForTimeout(400); // the opening transition
+      await settled(page); // the opening transition
       const column = (await page.locator('.app-column').boundingBox())!;
       const box = (await page.locator('.action-drawer').boundingBox())!;
       expect(Math.abs(box.x - column.x)).toBeLessThanOrEqual(1);
@@ -136,7 +137,7 @@ describe('polish in the browser', () => {
         await screenshot(page, `polish-home-th-${width}`);
         await page.getByRole('button', { name: th.nav.actions }).click();
         await expect.poll(() => linesOf(page, '.tile', 'รีเฟรช')).toBe(1);
-        await page.waitForTimeout(400);
+        await settled(page);
         await screenshot(page, `polish-drawer-th-${width}`);
 
         await visit(page, '/user/home', 'la');
@@ -144,7 +145,7 @@ describe('polish in the browser', () => {
         await page.getByRole('button', { name: la.nav.actions }).click();
         await expect.poll(() => linesOf(page, '.tile', 'ໂບນັດ')).toBe(1);
         await expect.poll(() => linesOf(page, '.tile', 'ອັບເດດ')).toBe(1);
-        await page.waitForTimeout(400);
+        await settled(page);
         await screenshot(page, `polish-drawer-la-${width}`);
       },
     );

@@ -18,6 +18,7 @@ import {
   spinDemoSlot,
   useBrowser,
   type TestMember,
+  settled,
 } from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
@@ -127,7 +128,7 @@ describe('invite and refund in the browser', () => {
       `${base()}/register?code=PR${inviterId}`,
     );
     await expect.poll(() => dialog.getByTestId('banner').count()).toBe(2);
-    await page.waitForTimeout(400); // the opening transition and the banner pictures
+    await settled(page); // the opening transition and the banner pictures
     await page.screenshot({ path: `${DOCS}screenshot-invite.png` });
     await dialog.getByRole('button', { name: en.invite.receive }).click();
     await expect.poll(() => page.getByText(/Invite bonus received: ฿6\.00/).count()).toBeGreaterThan(0);
@@ -152,7 +153,7 @@ describe('invite and refund in the browser', () => {
     await check.waitFor();
     expect(await check.getByTestId('refund-reason').textContent()).toBe(enErrors.NO_REFUND);
     expect(await check.getByTestId('refund-current').textContent()).toMatch(/Today so far: net loss/);
-    await page.waitForTimeout(400);
+    await settled(page);
     await screenshot(page, 'refund');
     // In Thai and in Lao too, the texts fit a phone.
     for (const lng of ['th', 'la'] as const) {
@@ -166,7 +167,7 @@ describe('invite and refund in the browser', () => {
         .getByRole('button', { name: T.actions.refund })
         .click();
       await page.getByRole('dialog', { name: T.refund.title }).getByTestId('refund-check').waitFor();
-      await page.waitForTimeout(400);
+      await settled(page);
       await screenshot(page, `refund-${lng}`);
       await page.keyboard.press('Escape');
       await page.getByRole('radio', { name: T.invite.showBonus }).check();

@@ -15,6 +15,7 @@ import {
   registerMember,
   useBrowser,
   type TestMember,
+  settled,
 } from './browser.ts';
 
 const member: TestMember = {
@@ -80,7 +81,7 @@ describe('money arrives by itself, in the browser', () => {
     expect(await deposit.getByRole('timer').count()).toBe(0);
     expect(await deposit.getByTestId('qr-live').count()).toBe(0);
     await expect.poll(() => totalBalance(page)).toBe('฿1,600.00');
-    await page.waitForTimeout(400);
+    await settled(page);
     await page.screenshot({ path: `${DOCS}/screenshot-qr-received.png` });
   });
 });

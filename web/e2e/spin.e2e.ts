@@ -12,6 +12,7 @@ import {
   screenshot,
   useBrowser,
   type TestMember,
+  settled,
 } from './browser.ts';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
@@ -65,7 +66,7 @@ describe('the spin wheel in the browser', () => {
     expect(won).toBeTruthy();
     const prize = page.getByRole('dialog', { name: en.spin.prizeTitle });
     await prize.waitFor({ timeout: 4_000 });
-    await page.waitForTimeout(400); // the opening transition
+    await settled(page); // the opening transition
     await screenshot(page, 'spin-prize');
     await page.screenshot({ path: `${DOCS}screenshot-spin-prize.png` });
     await prize.getByRole('button', { name: en.spin.close }).click();
@@ -96,7 +97,7 @@ describe('the spin wheel in the browser', () => {
       await page.evaluate((l) => localStorage.setItem('locale', l), locale);
       await page.reload();
       await wheel.waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       await screenshot(page, `spin-${locale}`);
     }
   });

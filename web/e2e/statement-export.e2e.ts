@@ -86,7 +86,6 @@ describe('[care] the statement, exported, in the installable app', () => {
     expect(await detail.getByTestId('statement-reference').textContent()).toMatch(/^D\d+$/);
     expect(await detail.getByText(th.statement.channel.BANK, { exact: true }).count()).toBe(1);
     expect(await detail.getByText(th.statement.status.success, { exact: true }).count()).toBe(1);
-    await page.waitForTimeout(250); // the modal's opening transition, for the picture
     await docsShot(page, 'statement-detail-th');
     await detail.getByRole('button', { name: th.statement.detail.close }).click();
     await detail.waitFor({ state: 'detached' });
@@ -123,7 +122,6 @@ describe('[care] the statement, exported, in the installable app', () => {
     const transfer = page.getByRole('dialog', { name: la.statement.activity.transfer });
     await transfer.waitFor();
     expect(await transfer.getByText(la.statement.wallet, { exact: true }).count()).toBe(1);
-    await page.waitForTimeout(250);
     await docsShot(page, 'statement-detail-la');
     await transfer.getByRole('button', { name: la.statement.detail.close }).click();
   });
