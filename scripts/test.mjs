@@ -1,6 +1,7 @@
 // npm test: every suite, browser tests included. Runs them all, then prints one summary line.
-//   1. lint and format | types | contract | web build, side by side (each step's output is held and
-//      printed in one piece when it ends): 137 s against about 180 s one after another on a 2-core machine
+//   1. lint and format | types | contract | web build | the Laos web build (laos.e2e.ts's), side by side
+//      (each step's output is held and printed in one piece when it ends): 137 s against about 180 s one
+//      after another on a 2-core machine, before the Laos build joined them
 //   2. server (PGlite), both cores
 //   3. browser tests (Debian Chromium), one core | on the other, in one worker each: web components ->
 //      server (PostgreSQL, when TEST_DATABASE_URL is set) -> cluster (with TEST_REDIS_URL too, and HAProxy)
@@ -80,12 +81,27 @@ async function vitest(name, dir, args = [], env = {}, options = {}) {
 
 const held = { held: true };
 
-// 1. Checks of the source and the web build, side by side (each mostly one core's work).
+/**
+ * The Laos web app the browser tests' laos.e2e.ts serves, built as that file would build it (REGION=la,
+ * no other build setting, web/dist/la), so that it finds it up to date: built here it is off the browser
+ * tests' longest path.
+ */
+const LAOS_BUILD = `for (const k of Object.keys(process.env)) if (k.startsWith('VITE_')) delete process.env[k];
+import('./scripts/lib.mjs').then(async (m) => process.exit(m.webBuildIsStale() ? await m.buildWeb() : 0));`;
+
+// 1. Checks of the source and the web builds, side by side (each mostly one core's work).
 const [, , , built] = await Promise.all([
   step('lint and format', (runStep) => runStep('npm', ['run', 'lint', '--silent']), held),
   step('types', (runStep) => runStep('npm', ['run', 'typecheck', '--silent']), held),
   vitest('contract', 'contract', [], {}, held),
   step('web build', (runStep) => buildWeb(runStep), held),
+  process.env.WEB_OUT_DIR
+    ? undefined
+    : step(
+        'web build (Laos)',
+        (runStep) => runStep(process.execPath, ['-e', LAOS_BUILD], { env: { REGION: 'la' } }),
+        held,
+      ),
 ]);
 const chromium = built && (await step('find Chromium', () => (ensureChromium(), 0)));
 
