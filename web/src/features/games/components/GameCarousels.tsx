@@ -50,7 +50,14 @@ function GameCard({
       onClick={onOpen}
     >
       {slot.logo ? (
-        <img className="game-card__logo" src={seen ? slot.logo : undefined} alt="" width={48} height={48} />
+        <img
+          className="game-card__logo"
+          src={seen ? slot.logo : undefined}
+          alt=""
+          width={48}
+          height={48}
+          fetchPriority="low"
+        />
       ) : (
         <span />
       )}
