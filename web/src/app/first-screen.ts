@@ -10,8 +10,8 @@ import { memberScreenOf, screens, type ScreenName } from './screens';
 /**
  * The GETs a member's first screen makes at once: the shell's profile (its name in the header) and the
  * home page's wallet, protection state (a time-out shows instead of the offers) and whether the wheel is
- * on (the spin-coin button). Plain paths, not the contract's endpoints, which would bring the schemas into the
- * entry; a test holds them equal.
+ * on (the spin-coin button). Plain paths, not the contract's endpoints, which would bring the schemas
+ * into the entry; a test holds them equal.
  */
 export const FIRST_SCREEN_GETS = {
   shell: ['/api/account/profile'],

@@ -1,10 +1,10 @@
 import { afterNextPaint } from './after-paint';
 
 /**
- * What a member's page does not show at once (the realtime socket, the chat's watcher, the reality check,
- * the agreements' prompt) waits until its first screen is done: the first answers shown and the pictures
- * on screen loaded. On a phone's slow link their requests and code would otherwise share it with the
- * first screen's (on /user/home they were a tenth of what came before its first game card, issue 22).
+ * What a member's page does not show at once (the realtime socket, the chat's switch and watcher, the
+ * agreements' prompt) waits until its first screen is done: the first answers shown and the pictures on
+ * screen loaded. On a phone's slow link their requests and code would otherwise share it with the first
+ * screen's (on /user/home they were a tenth of what came before its first game card, issue 22).
  *
  * Only a page load straight into a member page waits: app/first-screen.ts holds the first screen, the
  * member shell releases it (app/first-screen-release.ts), and after MAX_WAIT_MS it is released anyway.
