@@ -234,7 +234,10 @@ export async function acceptAgreementsFor(
   await postTo(base, '/api/agreements/accept', { version }, { authorization: `Bearer ${String(token)}` });
 }
 
-/** HOME-2 in the browser: the agreements modal opens on the home about 1.5 s after it loads; accept it. */
+/**
+ * HOME-2 in the browser: the agreements modal opens on the home about 1.5 s after its first screen is done
+ * (lib/first-screen-done.ts); accept it.
+ */
 export async function acceptAgreementsInBrowser(
   page: Page,
   T: { agreements: typeof en.agreements } = en,
