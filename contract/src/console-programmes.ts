@@ -79,6 +79,14 @@ const limitSchema = z
   .object({ min: amountSchema, max: amountSchema })
   .refine((l) => l.min <= l.max, { message: 'MIN_ABOVE_MAX', path: ['max'] });
 
+/** An amount in each currency, or null where none is set. */
+const amountPerCurrency = z.object(
+  Object.fromEntries(CURRENCIES.map((c) => [c, amountSchema.nullable()])) as Record<
+    (typeof CURRENCIES)[number],
+    z.ZodNullable<typeof amountSchema>
+  >,
+);
+
 export const withdrawalSettingsSchema = z.object({
   limits: z.object(
     Object.fromEntries(CURRENCIES.map((c) => [c, limitSchema])) as Record<
@@ -94,12 +102,12 @@ export const withdrawalSettingsSchema = z.object({
    * Four-eyes (modules/staff/approvals.ts): a withdrawal above this amount of its currency waits for a
    * second staff member's approval; null: no second approval in that currency.
    */
-  approvalAbove: z.object(
-    Object.fromEntries(CURRENCIES.map((c) => [c, amountSchema.nullable()])) as Record<
-      (typeof CURRENCIES)[number],
-      z.ZodNullable<typeof amountSchema>
-    >,
-  ),
+  approvalAbove: amountPerCurrency,
+  /**
+   * Alerts (modules/alerts): a withdrawal above this amount of its currency is told to the operator's
+   * group chat; null: above the second-approval amount, as before this could be set.
+   */
+  alertAbove: amountPerCurrency,
 });
 export type WithdrawalSettings = z.infer<typeof withdrawalSettingsSchema>;
 

@@ -350,6 +350,51 @@ describe('console: settings [console]', () => {
     expect(await heldFor(2_500)).toBeNull();
   });
 
+  it("[console] the admin sets the alert's withdrawal amount per currency: a withdrawal above it is told to the team, one below is not; empty falls back to the second-approval amount", async () => {
+    const admin = await staff('admin');
+    const current = await con('GET', '/api/console/settings/withdrawals', admin.token);
+    expect(current.body.alertAbove).toEqual({ BAHT: null, LAK: null });
+    const saved = await con('PUT', '/api/console/settings/withdrawals', admin.token, {
+      ...current.body,
+      approvalAbove: { BAHT: 40_000, LAK: null },
+      alertAbove: { BAHT: 2_000, LAK: null },
+    });
+    expect(saved.body.alertAbove).toEqual({ BAHT: 2_000, LAK: null });
+    expectError(
+      await con('PUT', '/api/console/settings/withdrawals', admin.token, {
+        ...current.body,
+        alertAbove: { BAHT: -5, LAK: null },
+      }),
+      400,
+      'INVALID_REQUEST',
+    );
+    const [row] = await audited(admin.token, 'settings.withdrawals');
+    expect(row!.after.alertAbove).toEqual({ BAHT: 2_000, LAK: null });
+
+    const member = await registerAndLogin(t.app);
+    await bankTransfer(t.app, member.reg, 10_000);
+    const alerted = async (amount: number) => {
+      const res = await withdraw(t.app, member.token, amount);
+      expect(res.status).toBe(200);
+      await t.app.alertsTick();
+      const rows = await t.db.query(
+        `select 1 from staff_alerts where kind = 'withdrawal_large' and subject = $1`,
+        [res.body.withdrawalId],
+      );
+      return rows.length === 1;
+    };
+    expect(await alerted(2_500)).toBe(true);
+    expect(await alerted(1_500)).toBe(false);
+
+    // Emptied, the alert goes out above the second-approval amount again.
+    const fallback = await con('PUT', '/api/console/settings/withdrawals', admin.token, {
+      ...saved.body,
+      alertAbove: { BAHT: null, LAK: null },
+    });
+    expect(fallback.body.alertAbove).toEqual({ BAHT: null, LAK: null });
+    expect(await alerted(2_500)).toBe(false);
+  });
+
   it("[console] QR minimums and slip settings are the admin's; the auditor reads them; members see the slip window", async () => {
     const admin = await staff('admin');
     const auditor = await staff('auditor');

@@ -111,6 +111,7 @@ describe('console programmes', { timeout: 45_000 }, () => {
     autoPayout: true,
     newAccountHoldHours: 24,
     approvalAbove: { BAHT: null, LAK: 20_000_000 },
+    alertAbove: { BAHT: 10_000, LAK: null },
   });
 
   it('[console] finance reads the withdrawal settings without a save button; the QR and slip settings are not shown to them', async () => {
@@ -144,12 +145,17 @@ describe('console programmes', { timeout: 45_000 }, () => {
     );
     fireEvent.change(screen.getByLabelText('Second approval above (baht)'), { target: { value: '30000' } });
     fireEvent.change(screen.getByLabelText('Second approval above (kip)'), { target: { value: '' } });
+    // The alert's own amount: the baht one emptied (the second-approval amount then), a kip one set.
+    expect((screen.getByLabelText('Alert the team above (baht)') as HTMLInputElement).value).toBe('10,000');
+    fireEvent.change(screen.getByLabelText('Alert the team above (baht)'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Alert the team above (kip)'), { target: { value: '5000000' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/console/settings/withdrawals')).toHaveLength(1));
     expect(api.callsTo('PUT', '/api/console/settings/withdrawals')[0]!.body).toMatchObject({
       limits: { BAHT: { min: 100, max: 20_000 } },
       autoPayout: false,
       approvalAbove: { BAHT: 30_000, LAK: null },
+      alertAbove: { BAHT: null, LAK: 5_000_000 },
     });
   });
 });

@@ -21,23 +21,37 @@ const MAX_ATTEMPTS = 20;
 const RETRY_FIRST_MS = 30_000;
 const RETRY_MAX_MS = 3_600_000;
 
+/** A setting's amounts per currency in minor units, whole numbers or digit strings; others are left out. */
+async function minorPerCurrency(ctx: Ctx, key: string): Promise<Record<string, string>> {
+  const setting = (await getSetting<Record<string, unknown>>(ctx.db, key)) ?? {};
+  const out: Record<string, string> = {};
+  for (const [currency, v] of Object.entries(setting))
+    if (
+      (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
+      (typeof v === 'string' && /^\d{1,15}$/.test(v))
+    )
+      out[currency] = String(v);
+  return out;
+}
+
 /**
- * The withdrawal amount above which an alert goes out, per currency in minor units: the setting
- * alerts.withdrawalAboveMinor ({"BAHT": minor, "LAK": minor}), else the four-eyes threshold
- * console.approvalAboveMinor; a currency absent from both is never reported.
+ * The alert's own withdrawal amounts, per currency in minor units: the setting
+ * alerts.withdrawalAboveMinor ({"BAHT": minor, "LAK": minor}), which the console's withdrawal settings
+ * edit. A currency without one is reported above its four-eyes threshold (withdrawalThresholds).
+ */
+export const ownWithdrawalAlertThresholds = (ctx: Ctx) =>
+  minorPerCurrency(ctx, 'alerts.withdrawalAboveMinor');
+
+/**
+ * The withdrawal amount above which an alert goes out, per currency in minor units: the alert's own
+ * amount, else the four-eyes threshold console.approvalAboveMinor; a currency absent from both is never
+ * reported.
  */
 async function withdrawalThresholds(ctx: Ctx): Promise<Record<string, string>> {
-  const own = await getSetting<Record<string, unknown>>(ctx.db, 'alerts.withdrawalAboveMinor');
-  const fourEyes = await getSetting<Record<string, unknown>>(ctx.db, 'console.approvalAboveMinor');
-  const out: Record<string, string> = {};
-  for (const source of [fourEyes ?? {}, own ?? {}])
-    for (const [currency, v] of Object.entries(source))
-      if (
-        (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
-        (typeof v === 'string' && /^\d{1,15}$/.test(v))
-      )
-        out[currency] = String(v);
-  return out;
+  return {
+    ...(await minorPerCurrency(ctx, 'console.approvalAboveMinor')),
+    ...(await ownWithdrawalAlertThresholds(ctx)),
+  };
 }
 
 const INSERT = `insert into staff_alerts (kind, subject, details, created_at, next_attempt_at)`;

@@ -1,6 +1,7 @@
 // The withdrawal settings in the console (modules/staff/console-scope.ts): WD-1's limits per currency,
-// automatic payouts, PRO-3's hold after a payout-account change, the four-eyes threshold per currency. The admin changes them; finance (and the
-// auditor) reads them. Read back through withdraw_limits, the function wallet_withdraw applies them with.
+// automatic payouts, PRO-3's hold after a payout-account change, the four-eyes threshold and the alert's
+// amount per currency. The admin changes them; finance (and the auditor) reads them. The limits are read
+// back through withdraw_limits, the function wallet_withdraw applies them with.
 import type { FastifyInstance } from 'fastify';
 import {
   consoleProgrammes as api,
@@ -13,6 +14,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import { getSetting, putSetting } from '../../db/settings.ts';
 import { newAccountHoldHours } from '../accounts/payout-account.ts';
+import { ownWithdrawalAlertThresholds } from '../alerts/service.ts';
 import { approvalThresholds } from '../staff/approvals.ts';
 import { auditedChange } from '../staff/console-change.ts';
 import { consoleRoutes } from '../staff/console-scope.ts';
@@ -30,17 +32,21 @@ export async function withdrawalSettings(ctx: Ctx): Promise<WithdrawalSettings> 
       max: toBaht(BigInt(row!.l.maxMinor ?? fallback.maxMinor)),
     };
   }
-  const above = await approvalThresholds(ctx);
+  const fourEyes = await approvalThresholds(ctx);
+  const alert = await ownWithdrawalAlertThresholds(ctx);
   const approvalAbove = {} as WithdrawalSettings['approvalAbove'];
+  const alertAbove = {} as WithdrawalSettings['alertAbove'];
   for (const c of CURRENCIES) {
-    const minor = above[c];
+    const minor = fourEyes[c];
     approvalAbove[c] = minor === undefined ? null : toBaht(minor);
+    alertAbove[c] = alert[c] === undefined ? null : toBaht(BigInt(alert[c]));
   }
   return {
     limits,
     autoPayout: (await getSetting<boolean>(ctx.db, 'withdraw.autoPayout')) ?? true,
     newAccountHoldHours: await newAccountHoldHours(ctx),
     approvalAbove,
+    alertAbove,
   };
 }
 
@@ -51,17 +57,20 @@ async function saveWithdrawalSettings(ctx: Ctx, s: WithdrawalSettings) {
       { minMinor: Number(toMinor(s.limits[c].min)), maxMinor: Number(toMinor(s.limits[c].max)) },
     ]),
   );
-  const approvalAbove = Object.fromEntries(
-    CURRENCIES.flatMap((c) => {
-      const amount = s.approvalAbove[c];
-      return amount === null ? [] : [[c, Number(toMinor(amount))]];
-    }),
-  );
+  // A currency without an amount is left out of the setting (no threshold, or the alert's fallback).
+  const minorOf = (amounts: WithdrawalSettings['approvalAbove']) =>
+    Object.fromEntries(
+      CURRENCIES.flatMap((c) => {
+        const amount = amounts[c];
+        return amount === null ? [] : [[c, Number(toMinor(amount))]];
+      }),
+    );
   await ctx.db.tx(async (q) => {
     await putSetting(q, 'withdraw.limits', limits);
     await putSetting(q, 'withdraw.autoPayout', s.autoPayout);
     await putSetting(q, 'withdraw.newAccountHoldHours', s.newAccountHoldHours);
-    await putSetting(q, 'console.approvalAboveMinor', approvalAbove);
+    await putSetting(q, 'console.approvalAboveMinor', minorOf(s.approvalAbove));
+    await putSetting(q, 'alerts.withdrawalAboveMinor', minorOf(s.alertAbove));
   });
   return withdrawalSettings(ctx);
 }

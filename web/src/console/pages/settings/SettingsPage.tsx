@@ -151,6 +151,23 @@ function WithdrawalsForm({ initial, manage }: { initial: WithdrawalSettings; man
           />
         ))}
       </SimpleGrid>
+      <SimpleGrid cols={2}>
+        {CURRENCIES.map((c) => (
+          <NumberInput
+            key={c}
+            label={t('console.settings.withdrawals.alertAbove', { currency: t(`console.currency.${c}`) })}
+            description={t('console.settings.withdrawals.alertAboveHint')}
+            value={f.draft.alertAbove[c] ?? ''}
+            thousandSeparator=","
+            decimalScale={2}
+            disabled={!manage}
+            error={f.errors[`alertAbove.${c}`]}
+            onChange={(v) =>
+              f.setDraft((d) => ({ ...d, alertAbove: { ...d.alertAbove, [c]: num(v) ?? null } }))
+            }
+          />
+        ))}
+      </SimpleGrid>
     </SettingsCard>
   );
 }
