@@ -134,40 +134,24 @@ function WithdrawalsForm({ initial, manage }: { initial: WithdrawalSettings; man
         onChange={(v) => f.setDraft((d) => ({ ...d, newAccountHoldHours: num(v) as number }))}
         w={280}
       />
-      <SimpleGrid cols={2}>
-        {CURRENCIES.map((c) => (
-          <NumberInput
-            key={c}
-            label={t('console.settings.withdrawals.approvalAbove', { currency: t(`console.currency.${c}`) })}
-            description={t('console.settings.withdrawals.approvalAboveHint')}
-            value={f.draft.approvalAbove[c] ?? ''}
-            thousandSeparator=","
-            decimalScale={2}
-            disabled={!manage}
-            error={f.errors[`approvalAbove.${c}`]}
-            onChange={(v) =>
-              f.setDraft((d) => ({ ...d, approvalAbove: { ...d.approvalAbove, [c]: num(v) ?? null } }))
-            }
-          />
-        ))}
-      </SimpleGrid>
-      <SimpleGrid cols={2}>
-        {CURRENCIES.map((c) => (
-          <NumberInput
-            key={c}
-            label={t('console.settings.withdrawals.alertAbove', { currency: t(`console.currency.${c}`) })}
-            description={t('console.settings.withdrawals.alertAboveHint')}
-            value={f.draft.alertAbove[c] ?? ''}
-            thousandSeparator=","
-            decimalScale={2}
-            disabled={!manage}
-            error={f.errors[`alertAbove.${c}`]}
-            onChange={(v) =>
-              f.setDraft((d) => ({ ...d, alertAbove: { ...d.alertAbove, [c]: num(v) ?? null } }))
-            }
-          />
-        ))}
-      </SimpleGrid>
+      {/* Per currency, empty for none: the four-eyes threshold, then the alert's own amount. */}
+      {(['approvalAbove', 'alertAbove'] as const).map((field) => (
+        <SimpleGrid cols={2} key={field}>
+          {CURRENCIES.map((c) => (
+            <NumberInput
+              key={c}
+              label={t(`console.settings.withdrawals.${field}`, { currency: t(`console.currency.${c}`) })}
+              description={t(`console.settings.withdrawals.${field}Hint`)}
+              value={f.draft[field][c] ?? ''}
+              thousandSeparator=","
+              decimalScale={2}
+              disabled={!manage}
+              error={f.errors[`${field}.${c}`]}
+              onChange={(v) => f.setDraft((d) => ({ ...d, [field]: { ...d[field], [c]: num(v) ?? null } }))}
+            />
+          ))}
+        </SimpleGrid>
+      ))}
     </SettingsCard>
   );
 }
