@@ -1,31 +1,15 @@
 // Staff of the browser tests' server as the console makes them: `npm run ops -- staff-add` (POST
 // /api/ops/staff) answers a one-time password and the TOTP key's otpauth URI; the staff member signs in
-// with both and a code (RFC 6238, computed here as an authenticator app would), then chooses a password.
+// with both and a code (RFC 6238, as an authenticator app computes it), then chooses a password.
 // Free of vitest's inject so that the global setup can use it before any test runs.
-import { createHmac } from 'node:crypto';
-
-/** RFC 4648 base32, as authenticator apps read the key. */
-function base32(secret: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/[\s=]/g, '').toUpperCase()) {
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  }
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-}
+import { stepAt, totpCode } from '../../server/src/modules/staff/totp.ts';
 
 /**
- * RFC 6238 (HMAC-SHA1, 30 s, 6 digits) for the time step `ahead` steps from now: the server takes a code
- * of a step within one of its clock and newer than the last it took, so a second code for one staff
- * member soon after the first is the next step's.
+ * The code of an authenticator app (the server's own RFC 6238, modules/staff/totp.ts) for the time step
+ * `ahead` steps from now: the server takes a code of a step within one of its clock and newer than the
+ * last it took, so a second code for one staff member soon after the first is the next step's.
  */
-export function totp(secret: string, ahead = 0): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + ahead));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
+export const totp = (secret: string, ahead = 0): string => totpCode(secret, stepAt(new Date()) + ahead);
 
 /** The key of an otpauth:// URI, as the console's QR carries it. */
 export const totpSecret = (totpUri: unknown) => new URL(String(totpUri)).searchParams.get('secret')!;
