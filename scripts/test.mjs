@@ -81,27 +81,18 @@ async function vitest(name, dir, args = [], env = {}, options = {}) {
 
 const held = { held: true };
 
-/**
- * The Laos web app the browser tests' laos.e2e.ts serves, built as that file would build it (REGION=la,
- * no other build setting, web/dist/la), so that it finds it up to date: built here it is off the browser
- * tests' longest path.
- */
-const LAOS_BUILD = `for (const k of Object.keys(process.env)) if (k.startsWith('VITE_')) delete process.env[k];
-import('./scripts/lib.mjs').then(async (m) => process.exit(m.webBuildIsStale() ? await m.buildWeb() : 0));`;
-
 // 1. Checks of the source and the web builds, side by side (each mostly one core's work).
 const [, , , built] = await Promise.all([
   step('lint and format', (runStep) => runStep('npm', ['run', 'lint', '--silent']), held),
   step('types', (runStep) => runStep('npm', ['run', 'typecheck', '--silent']), held),
   vitest('contract', 'contract', [], {}, held),
   step('web build', (runStep) => buildWeb(runStep), held),
+  // The Laos web app the browser tests' laos.e2e.ts serves, built as that file builds it, so that it
+  // finds it up to date: built here it is off the browser tests' longest path. Under WEB_OUT_DIR that
+  // file builds into a folder of its own.
   process.env.WEB_OUT_DIR
     ? undefined
-    : step(
-        'web build (Laos)',
-        (runStep) => runStep(process.execPath, ['-e', LAOS_BUILD], { env: { REGION: 'la' } }),
-        held,
-      ),
+    : step('web build (Laos)', (runStep) => runStep(process.execPath, ['scripts/build-web-laos.mjs']), held),
 ]);
 const chromium = built && (await step('find Chromium', () => (ensureChromium(), 0)));
 

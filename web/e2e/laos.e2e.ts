@@ -47,18 +47,12 @@ function laosWebDist(): string {
   return `${webDist()}-la`;
 }
 
-/**
- * Builds the Laos web app into `dir` unless it is there and up to date: scripts/lib.mjs decides, as
- * `npm start` does, with REGION=la and no other build setting than the caller's.
- */
+/** Builds the Laos web app into `dir` unless it is there and up to date (scripts/build-web-laos.mjs). */
 async function ensureLaosBuild(dir: string) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_')));
-  const script =
-    "import('./scripts/lib.mjs').then(async (m) => process.exit(m.webBuildIsStale() ? await m.buildWeb() : 0))";
-  const child = spawn(process.execPath, ['-e', script], {
+  const child = spawn(process.execPath, ['scripts/build-web-laos.mjs'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...env, WEB_OUT_DIR: dir, REGION: 'la' },
+    env: { ...process.env, WEB_OUT_DIR: dir },
   });
   const code = await new Promise((resolve) => child.on('exit', resolve));
   if (code !== 0) throw new Error(`the Laos web build failed (${String(code)})`);
