@@ -9,6 +9,7 @@ import { STUCK_TRANSFER_AFTER_S } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
 import { checkLedger, ledgerIsSound } from '../../ledger/ledger.ts';
+import { approvalThresholds } from '../staff/approvals.ts';
 import { alertText, type AlertKind } from './texts.ts';
 
 /** A bank line nobody matched this long is reported. */
@@ -21,37 +22,31 @@ const MAX_ATTEMPTS = 20;
 const RETRY_FIRST_MS = 30_000;
 const RETRY_MAX_MS = 3_600_000;
 
-/** A setting's amounts per currency in minor units, whole numbers or digit strings; others are left out. */
-async function minorPerCurrency(ctx: Ctx, key: string): Promise<Record<string, string>> {
-  const setting = (await getSetting<Record<string, unknown>>(ctx.db, key)) ?? {};
-  const out: Record<string, string> = {};
-  for (const [currency, v] of Object.entries(setting))
-    if (
+/**
+ * The alert's own withdrawal amounts, per currency in minor units: the setting
+ * alerts.withdrawalAboveMinor ({"BAHT": minor, "LAK": minor}: whole numbers, or digit strings), which the
+ * console's withdrawal settings edit. A currency without one is reported above its four-eyes threshold.
+ */
+export async function ownWithdrawalAlertThresholds(ctx: Ctx): Promise<Partial<Record<string, bigint>>> {
+  const setting = (await getSetting<Record<string, unknown>>(ctx.db, 'alerts.withdrawalAboveMinor')) ?? {};
+  return Object.fromEntries(
+    Object.entries(setting).flatMap(([currency, v]) =>
       (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
       (typeof v === 'string' && /^\d{1,15}$/.test(v))
-    )
-      out[currency] = String(v);
-  return out;
+        ? [[currency, BigInt(v)]]
+        : [],
+    ),
+  );
 }
 
 /**
- * The alert's own withdrawal amounts, per currency in minor units: the setting
- * alerts.withdrawalAboveMinor ({"BAHT": minor, "LAK": minor}), which the console's withdrawal settings
- * edit. A currency without one is reported above its four-eyes threshold (withdrawalThresholds).
- */
-export const ownWithdrawalAlertThresholds = (ctx: Ctx) =>
-  minorPerCurrency(ctx, 'alerts.withdrawalAboveMinor');
-
-/**
- * The withdrawal amount above which an alert goes out, per currency in minor units: the alert's own
- * amount, else the four-eyes threshold console.approvalAboveMinor; a currency absent from both is never
- * reported.
+ * The withdrawal amount above which an alert goes out, per currency in minor units (as text, for the
+ * query): the alert's own amount, else the four-eyes threshold as a withdrawal meets it
+ * (staff/approvals.ts); a currency without either is never reported.
  */
 async function withdrawalThresholds(ctx: Ctx): Promise<Record<string, string>> {
-  return {
-    ...(await minorPerCurrency(ctx, 'console.approvalAboveMinor')),
-    ...(await ownWithdrawalAlertThresholds(ctx)),
-  };
+  const above = { ...(await approvalThresholds(ctx)), ...(await ownWithdrawalAlertThresholds(ctx)) };
+  return Object.fromEntries(Object.entries(above).map(([currency, minor]) => [currency, String(minor)]));
 }
 
 const INSERT = `insert into staff_alerts (kind, subject, details, created_at, next_attempt_at)`;

@@ -36,10 +36,10 @@ export async function withdrawalSettings(ctx: Ctx): Promise<WithdrawalSettings> 
   const alert = await ownWithdrawalAlertThresholds(ctx);
   const approvalAbove = {} as WithdrawalSettings['approvalAbove'];
   const alertAbove = {} as WithdrawalSettings['alertAbove'];
+  const bahtOrNull = (minor: bigint | undefined) => (minor === undefined ? null : toBaht(minor));
   for (const c of CURRENCIES) {
-    const minor = fourEyes[c];
-    approvalAbove[c] = minor === undefined ? null : toBaht(minor);
-    alertAbove[c] = alert[c] === undefined ? null : toBaht(BigInt(alert[c]));
+    approvalAbove[c] = bahtOrNull(fourEyes[c]);
+    alertAbove[c] = bahtOrNull(alert[c]);
   }
   return {
     limits,
