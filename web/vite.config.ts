@@ -17,6 +17,7 @@ const MEMBER_SHELL = [
   source('app/layouts/MemberLayout.tsx'),
   source('app/routes/member-home.tsx'),
   source('app/query-scope.tsx'),
+  source('app/first-screen-queries.ts'),
 ];
 
 // The server's REGION=la means a Laos build when VITE_REGION does not say otherwise (as scripts/lib.mjs

@@ -15,6 +15,7 @@ import {
   type Session,
   type TestMember,
   acceptAgreementsFor,
+  settled,
 } from './browser.ts';
 
 const base = inject('baseUrl');
@@ -133,20 +134,30 @@ describe('first load', () => {
     try {
       const loaded = page.goto(`${base}/user/home`);
       const memberChunk = /\/assets\/member-[\w-]{8}\.js$/;
+      const cardPicture = /^\/games\/[\w-]+-bg\.webp$/;
       await expect
         .poll(
           () =>
             ['/api/account/profile', '/api/wallet'].every((p) => asked.includes(p)) &&
-            asked.some((p) => memberChunk.test(p)),
+            asked.some((p) => memberChunk.test(p)) &&
+            // HOME-3: the cards' pictures, named by the wallet's early answer, before the app has run.
+            asked.some((p) => cardPicture.test(p)),
         )
         .toBe(true);
       expect(asked.some((p) => mainChunk.test(p))).toBe(true);
       release();
       await loaded;
       await page.getByRole('heading', { name: th.home.hello.replace('{{name}}', member.name) }).waitFor();
-      // The screens took the early answers: nothing was asked twice.
+      await page.waitForFunction(() =>
+        document.querySelector<HTMLElement>('.game-card')?.style.backgroundImage.includes('-bg.webp'),
+      );
+      await settled(page);
+      // The screens took the early answers and the cards the preloaded pictures: nothing was asked twice.
       expect(asked.filter((p) => p === '/api/wallet')).toHaveLength(1);
       expect(asked.filter((p) => p === '/api/account/profile')).toHaveLength(1);
+      const pictures = asked.filter((p) => cardPicture.test(p));
+      expect(pictures.length).toBeGreaterThan(0);
+      expect(pictures).toEqual([...new Set(pictures)]);
     } finally {
       release();
       page.off('request', onRequest);

@@ -2,10 +2,18 @@
 // chunk instead of after it (app/first-screen.ts, lib/early-requests.ts).
 import { accounts, protection, spin, wallet } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_GETS, startFirstScreen } from '../src/app/first-screen';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_GETS, preloadCardPictures, startFirstScreen } from '../src/app/first-screen';
+import { prefetchFirstScreen } from '../src/app/first-screen-queries';
 import { MEMBER_PAGES, memberScreenOf } from '../src/app/screens';
+import { accountKeys } from '../src/features/accounts/api/keys';
+import { carouselRows, firstScreenPictures } from '../src/features/games/first-cards';
+import { protectionKeys } from '../src/features/protection/api/protection';
+import { spinKeys } from '../src/features/spin/api/keys';
+import { createQueryClient } from '../src/lib/query-client';
+import { walletKeys } from '../src/lib/wallet-keys';
 import { json, logIn, mockApi, walletFixture } from './api';
+import { gamesWallet, slotFixture } from './games';
 import { realtimeStub } from './realtime';
 import { renderApp } from './render';
 
@@ -100,5 +108,111 @@ describe('a member page starts at once', () => {
     const asked = api.callsTo('GET', '/api/wallet');
     expect(asked).toHaveLength(1);
     expect(asked[0]!.headers.get('Authorization')).toBe('Bearer tok_other');
+  });
+});
+
+/** The preload links the entry added for pictures, in order. */
+const preloadedPictures = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) =>
+    l.getAttribute('href'),
+  );
+
+describe("a member's first screen is drawn once, with its answers and its pictures", () => {
+  afterEach(() => {
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+  });
+
+  it('[BAL-1] [PRO-1] [HOME-1] [trust-11] the early answers are in the query cache before the first render, asked once', async () => {
+    logIn();
+    const api = mockApi({
+      'GET /api/wallet': richWallet,
+      'GET /api/spinwheel/active': () => json({ isActive: true }),
+    });
+    startFirstScreen('/user/home');
+    const client = createQueryClient();
+    await prefetchFirstScreen('memberHome', client, () => new Promise(() => {}));
+
+    expect(client.getQueryData<{ total: number }>(walletKeys.detail())?.total).toBe(250);
+    expect(client.getQueryData<{ name: string }>(accountKeys.profile())?.name).toBe('Somchai Jaidee');
+    expect(client.getQueryData(protectionKeys.all())).toBeTruthy();
+    expect(client.getQueryData(spinKeys.active())).toBe(true);
+    // Every answer was the entry's early one: the cache asked nothing more.
+    const early = [...FIRST_SCREEN_GETS.shell, ...FIRST_SCREEN_GETS.screens.memberHome!];
+    for (const path of early) expect(api.callsTo('GET', path)).toHaveLength(1);
+    expect(api.calls).toHaveLength(early.length);
+  });
+
+  it('[BAL-1] [trust-11] a slow answer does not hold the first render: it goes on and lands in the cache', async () => {
+    logIn();
+    let answerWallet: () => void = () => {};
+    const walletAsked = new Promise<void>((resolve) => (answerWallet = resolve));
+    const api = mockApi({ 'GET /api/wallet': () => walletAsked.then(richWallet) });
+    startFirstScreen('/user/home');
+    const client = createQueryClient();
+    let giveUp: () => void = () => {};
+    const prefetched = prefetchFirstScreen('memberHome', client, () => new Promise((r) => (giveUp = r)));
+    await waitFor(() => expect(client.getQueryData(accountKeys.profile())).toBeTruthy());
+    giveUp();
+    await prefetched;
+    expect(client.getQueryState(walletKeys.detail())?.fetchStatus).toBe('fetching');
+
+    answerWallet();
+    await waitFor(() => expect(client.getQueryData<{ total: number }>(walletKeys.detail())?.total).toBe(250));
+    expect(api.callsTo('GET', '/api/wallet')).toHaveLength(1);
+  });
+
+  it("[HOME-3] [trust-11] the pictures of the cards in view are asked for as soon as the wallet's early answer names them", async () => {
+    logIn();
+    const slots = ['JOKER', 'PG', 'SLOTXO', 'JOKER2', 'UFABET', 'SEXY', 'HUAYHD'].map((code) =>
+      slotFixture(code, code === 'SEXY' ? { category: 'sport', active: true } : {}),
+    );
+    mockApi({ 'GET /api/wallet': () => json(gamesWallet(250, slots)) });
+    startFirstScreen('/user/home');
+    // The first two rows' first three cards, the member's own accounts first (SEXY, before UFABET).
+    await waitFor(() =>
+      expect(preloadedPictures()).toEqual([
+        '/games/JOKER-bg.webp',
+        '/games/PG-bg.webp',
+        '/games/SLOTXO-bg.webp',
+        '/games/SEXY-bg.webp',
+        '/games/UFABET-bg.webp',
+      ]),
+    );
+    // The home reads the same answer afterwards (the entry read a copy of it).
+    await renderApp('/user/home');
+    await waitFor(async () => expect((await totalOnHomeCard()).textContent).toBe('฿250.00'));
+    expect(screen.getByTestId('game-card-JOKER').style.backgroundImage).toBe('url("/games/JOKER-bg.webp")');
+  });
+
+  it('[HOME-3] [trust-11] a wallet answer of another shape, or a refusal, preloads nothing and is left whole', async () => {
+    const odd = Promise.resolve(new Response(JSON.stringify({ slots: 'none' })));
+    await preloadCardPictures(odd);
+    await preloadCardPictures(
+      Promise.resolve(new Response('{"message":"SESSION_EXPIRED"}', { status: 401 })),
+    );
+    await preloadCardPictures(Promise.reject(new TypeError('Failed to fetch')));
+    expect(preloadedPictures()).toEqual([]);
+    // The api client still reads the body the entry read a copy of.
+    expect(await (await odd).json()).toEqual({ slots: 'none' });
+  });
+
+  it('[HOME-3] the home draws its carousels in the order the pictures were chosen in', () => {
+    const slots = [
+      slotFixture('HUAYHD'),
+      slotFixture('UFABET'),
+      slotFixture('JOKER'),
+      slotFixture('PG', { active: true }),
+    ];
+    expect(carouselRows(slots).map((r) => [r.category, r.list.map((s) => s.code)])).toEqual([
+      ['slot', ['PG', 'JOKER']],
+      ['sport', ['UFABET']],
+      ['lotto', ['HUAYHD']],
+    ]);
+    // The third row is below the first screen; a card without a picture has none to ask for.
+    expect(firstScreenPictures([...slots, slotFixture('SLOTXO', { background: undefined })])).toEqual([
+      '/games/PG-bg.webp',
+      '/games/JOKER-bg.webp',
+      '/games/UFABET-bg.webp',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { firstScreenPictures, type CardSlot } from '../features/games/first-cards';
 import { initialLocale, loadLaterTexts } from '../i18n';
 import { contractParts } from '../lib/contract-parts';
 import { startEarlyGets } from '../lib/early-requests';
@@ -41,6 +42,36 @@ function preloadMemberShell(): void {
 }
 
 /**
+ * HOME-3: the pictures of the cards in view at once are the home's largest paint. They are asked for
+ * as soon as the wallet's early answer names them, beside the app's code, rather than once the home
+ * has rendered (after all of it has arrived and run). A preload link, not an Image: the card's CSS
+ * background then takes the preloaded picture (the pictures are served no-cache, so a plain fetch
+ * would be asked again). The answer is read from a copy, unchecked: a body of another shape preloads
+ * nothing, and the api client checks the original as always.
+ */
+export async function preloadCardPictures(wallet: Promise<Response> | undefined): Promise<void> {
+  await wallet
+    ?.then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
+    .then((body) => {
+      const slots = (body as { slots?: unknown } | null)?.slots;
+      if (!Array.isArray(slots)) return;
+      const cards = slots.filter(
+        (s): s is CardSlot =>
+          typeof s === 'object' && s !== null && typeof (s as CardSlot).background === 'string',
+      );
+      for (const href of firstScreenPictures(cards)) {
+        const link = document.createElement('link');
+        link.rel = 'preload';
+        link.setAttribute('as', 'image');
+        link.setAttribute('fetchpriority', 'high');
+        link.href = href;
+        document.head.append(link);
+      }
+    })
+    .catch(() => {});
+}
+
+/**
  * A member's page needs more than the app's main chunk: the member shell, the page, the schemas, the
  * query client, the texts beyond /login's and the first answers of the API. The entry starts them all
  * at once, while the main chunk is still on its way, instead of one after the other once it has run;
@@ -54,7 +85,11 @@ export function startFirstScreen(pathname: string): ScreenName | undefined {
   if (!screen || !token) return undefined;
   // What the page does not show at once waits until its first screen is done (lib/first-screen-done.ts).
   holdFirstScreen();
-  startEarlyGets([...FIRST_SCREEN_GETS.shell, ...(FIRST_SCREEN_GETS.screens[screen] ?? [])], token);
+  const answers = startEarlyGets(
+    [...FIRST_SCREEN_GETS.shell, ...(FIRST_SCREEN_GETS.screens[screen] ?? [])],
+    token,
+  );
+  if (screen === 'memberHome') void preloadCardPictures(answers.get('/api/wallet'));
   preloadMemberShell();
   // The shell holds the home page; another page has a chunk of its own, asked for now too.
   if (screen !== 'memberHome') screens[screen]().catch(() => {});
@@ -81,5 +116,12 @@ export async function runFirstScreen(screen: ScreenName): Promise<void> {
     await part();
     await yieldToMain();
   }
-  await Promise.all([screens.memberLayout(), screens[screen](), import('./query-scope')]);
+  const [, , , queries] = await Promise.all([
+    screens.memberLayout(),
+    screens[screen](),
+    import('./query-scope'),
+    import('./first-screen-queries'),
+  ]);
+  await yieldToMain();
+  await queries.prefetchFirstScreen(screen);
 }

@@ -1,5 +1,5 @@
 import './games.css';
-import { GAME_CATEGORIES, type GameAccount } from '@krapao/contract';
+import type { GameAccount } from '@krapao/contract';
 import { Stack, Title } from '@mantine/core';
 import { useId, useRef } from 'react';
 import { Money } from '../../../components/Money';
@@ -7,6 +7,7 @@ import { Words } from '../../../components/Words';
 import { useTranslation } from '../../../i18n/react';
 import { bahtToMinor, formatDateTime } from '../../../lib/format';
 import { useSeen } from '../../../lib/use-seen';
+import { carouselRows, isFirstScreenCard } from '../first-cards';
 
 /** BAL-2: a provider that did not answer the last refresh shows its last balance, marked. */
 export function StaleMark({ slot }: { slot: Pick<GameAccount, 'stale' | 'balanceAt'> }) {
@@ -84,11 +85,7 @@ function GameCard({
  */
 export function GameCarousels({ slots, onOpen }: { slots: GameAccount[]; onOpen: (code: string) => void }) {
   const { t } = useTranslation();
-  const rows = GAME_CATEGORIES.map((category) => ({
-    category,
-    // The member's own accounts first (stable: the operator's order otherwise).
-    list: slots.filter((s) => s.category === category).sort((a, b) => Number(b.active) - Number(a.active)),
-  })).filter((r) => r.list.length > 0);
+  const rows = carouselRows(slots);
   return (
     <Stack gap="lg">
       {rows.map(({ category, list }, row) => {
@@ -108,8 +105,7 @@ export function GameCarousels({ slots, onOpen }: { slots: GameAccount[]; onOpen:
                   <GameCard
                     slot={slot}
                     single={single}
-                    // On a phone the first two rows' first cards (about 2.2 a row) are in view at once.
-                    eager={row < 2 && i < 3}
+                    eager={isFirstScreenCard(row, i)}
                     onOpen={() => onOpen(slot.code)}
                   />
                 </li>

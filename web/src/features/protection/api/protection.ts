@@ -1,19 +1,22 @@
 import { protection, type Protection, type ProtectionLimits } from '@krapao/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { serverNow } from '../../../lib/clock';
 
 /** The only place the protection query key is spelled. */
 export const protectionKeys = { all: () => ['protection'] as const };
 
-/** GET /api/protection: limits in force, a waiting increase, this period's use, a block, this sign-in. */
-export const useProtection = (enabled = true) =>
-  useQuery({
-    queryKey: protectionKeys.all(),
-    queryFn: ({ signal }) => callApi(protection.get, undefined, { signal }),
-    enabled,
-    staleTime: 15_000,
-  });
+export const protectionQueries = {
+  /** GET /api/protection: limits in force, a waiting increase, this period's use, a block, this sign-in. */
+  state: () =>
+    queryOptions({
+      queryKey: protectionKeys.all(),
+      queryFn: ({ signal }) => callApi(protection.get, undefined, { signal }),
+      staleTime: 15_000,
+    }),
+};
+
+export const useProtection = (enabled = true) => useQuery({ ...protectionQueries.state(), enabled });
 
 /** Every change answers the whole state: it replaces the cached one. */
 function useProtectionChange<I>(call: (input: I) => Promise<Protection>) {

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER, spin } from '@krapao/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { walletKeys } from '../../../lib/wallet-keys';
@@ -28,14 +28,17 @@ export const useCoupons = () =>
     queryFn: ({ signal }) => callApi(spin.coupons, undefined, { signal }).then((a) => a.result),
   });
 
-/** HOME-1: whether the wheel is active (the spin-coin button shows only then). */
-export const useSpinActive = (enabled = true) =>
-  useQuery({
-    queryKey: spinKeys.active(),
-    queryFn: ({ signal }) => callApi(spin.active, undefined, { signal }).then((a) => a.isActive),
-    enabled,
-    staleTime: 60_000,
-  });
+export const spinQueries = {
+  /** HOME-1: whether the wheel is active (the spin-coin button shows only then). */
+  active: () =>
+    queryOptions({
+      queryKey: spinKeys.active(),
+      queryFn: ({ signal }) => callApi(spin.active, undefined, { signal }).then((a) => a.isActive),
+      staleTime: 60_000,
+    }),
+};
+
+export const useSpinActive = (enabled = true) => useQuery({ ...spinQueries.active(), enabled });
 
 /** The latest spins with their revealed seeds, for the verify view. */
 export const useSpinHistory = (enabled: boolean) =>
