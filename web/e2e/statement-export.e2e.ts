@@ -15,6 +15,7 @@ import {
   memberApi,
   registerMember,
   sessionToken,
+  settled,
   useBrowser,
   type TestMember,
 } from './browser.ts';
@@ -188,5 +189,41 @@ describe('[care] the statement, exported, in the installable app', () => {
     } finally {
       await context.setOffline(false);
     }
+  });
+
+  it('[care] an install offer moves nothing on the page on screen: it shows at the top of the next one', async () => {
+    const { page } = s;
+    await page.goto(`${base}/user/home`);
+    const card = page.locator('.game-card').first();
+    await card.waitFor();
+    await settled(page);
+    const before = await card.boundingBox();
+    // What Chrome on Android fires once it has checked the app, most often after the page is drawn.
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => {} }),
+      ),
+    );
+    const offer = page.getByRole('region', { name: th.install.button });
+    await settled(page);
+    expect(await offer.count()).toBe(0);
+    expect(await card.boundingBox()).toEqual(before);
+    // The statement is drawn after the offer: it shows there, above the page's own content.
+    await page
+      .getByRole('navigation', { name: th.nav.memberMenu })
+      .getByRole('link', { name: th.nav.statement })
+      .click();
+    await offer.waitFor();
+    const main = (await page.locator('main').boundingBox())!;
+    expect((await offer.boundingBox())!.y).toBeLessThan(main.y + 40);
+    // Back home, it is at the top there too, and dismissing it ends it.
+    await page
+      .getByRole('navigation', { name: th.nav.memberMenu })
+      .getByRole('link', { name: th.nav.home })
+      .click();
+    await offer.waitFor();
+    expect((await card.boundingBox())!.y).toBeGreaterThan(before!.y);
+    await offer.getByRole('button', { name: th.install.dismiss }).click();
+    await offer.waitFor({ state: 'detached' });
   });
 });

@@ -262,22 +262,37 @@ describe('[care] the install offer', () => {
   it('[care] the browser’s offer becomes a translated "Install Krapao" button that opens its dialog', async () => {
     logIn();
     mockApi();
-    const { user } = await renderApp('/user/home', { locale: 'th' });
-    await screen.findByRole('navigation', { name: 'เมนูสมาชิก' });
-    expect(screen.queryByRole('button', { name: 'ติดตั้งกระเป๋า' })).toBeNull();
     const event = offer();
     expect(event.defaultPrevented).toBe(true);
+    const { user } = await renderApp('/user/home', { locale: 'th' });
+    await screen.findByRole('navigation', { name: 'เมนูสมาชิก' });
     await user.click(await screen.findByRole('button', { name: 'ติดตั้งกระเป๋า' }));
     expect(event.prompt).toHaveBeenCalledTimes(1);
     // An offer is shown once: the button goes.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'ติดตั้งกระเป๋า' })).toBeNull());
   });
 
+  it('[care] an offer made while a page is on screen shows on the next page, never pushing this one down', async () => {
+    logIn();
+    mockApi();
+    const { user } = await renderApp('/user/home');
+    await screen.findByRole('navigation', { name: 'Member menu' });
+    offer();
+    // The home drawn before the offer stays as it is.
+    await screen.findByRole('heading', { name: /Hello/ });
+    expect(screen.queryByRole('button', { name: 'Install Krapao' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Statement' }));
+    expect(await screen.findByRole('button', { name: 'Install Krapao' })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    await screen.findByRole('heading', { name: /Hello/ });
+    expect(screen.getByRole('button', { name: 'Install Krapao' })).toBeTruthy();
+  });
+
   it('[care] "not now" hides it, and it stays hidden on this device', async () => {
     logIn();
     mockApi();
-    const { user, unmount } = await renderApp('/user/home');
     offer();
+    const { user, unmount } = await renderApp('/user/home');
     await user.click(await screen.findByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Install Krapao' })).toBeNull());
     unmount();

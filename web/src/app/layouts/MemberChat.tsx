@@ -1,5 +1,4 @@
 import '../../components/chat-fab.css';
-import './member-chat.css';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/react';

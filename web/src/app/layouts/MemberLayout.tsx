@@ -67,7 +67,8 @@ function MemberShell() {
   // CHAT-6: the contact tab counts the operator's unread replies. On /user/contact the chat widget
   // follows the conversation itself; on the other pages the floating chat button does (MemberChat).
   const chatOn = useChatWidgetEnabled(firstScreenDone).data?.enabled === true;
-  const onContact = useLocation().pathname.startsWith('/user/contact');
+  const { pathname } = useLocation();
+  const onContact = pathname.startsWith('/user/contact');
   const chatUnread = useChatUnread();
 
   const onLogout = () => {
@@ -132,7 +133,8 @@ function MemberShell() {
         </Group>
       </header>
       <main className="app-main">
-        <InstallBanner />
+        {/* A new banner for each page: an install offer shows on the next page drawn, not into this one. */}
+        <InstallBanner key={pathname} />
         <Outlet />
       </main>
       {/* Player protection: the reality check's timer (its dialog loads only when a check is due). */}
