@@ -161,6 +161,25 @@ describe("a member's first screen is drawn once, with its answers and its pictur
     expect(api.callsTo('GET', '/api/wallet')).toHaveLength(1);
   });
 
+  it('[SH-8] [SH-12] [trust-11] a session that ended before the page loaded still ends on /login', async () => {
+    logIn();
+    const ended = () => json({ message: 'UNAUTHORIZED' }, 401);
+    const api = mockApi({
+      'GET /api/account/profile': ended,
+      'GET /api/wallet': ended,
+      'GET /api/protection': ended,
+      'GET /api/spinwheel/active': ended,
+    });
+    startFirstScreen('/user/home');
+    const client = createQueryClient();
+    await prefetchFirstScreen('memberHome', client, () => new Promise(() => {}));
+    // The refusals came before the app could act on them: the screens ask again as they mount.
+    const { router } = await renderApp('/user/home', { queryClient: client });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(api.calls.length).toBeGreaterThan(4);
+  });
+
   it("[HOME-3] [trust-11] the pictures of the cards in view are asked for as soon as the wallet's early answer names them", async () => {
     logIn();
     const slots = ['JOKER', 'PG', 'SLOTXO', 'JOKER2', 'UFABET', 'SEXY', 'HUAYHD'].map((code) =>

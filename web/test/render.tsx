@@ -10,10 +10,15 @@ import { i18n, initI18n } from '../src/i18n';
 import enErrors from '../src/i18n/errors/en.json';
 import { createQueryClient } from '../src/lib/query-client';
 
-/** Renders the whole app (real providers, routes, locale files) at `path`. */
-export async function renderApp(path: string, { locale = 'en' as Locale } = {}) {
+/**
+ * Renders the whole app (real providers, routes, locale files) at `path`; `queryClient` is one a test
+ * filled beforehand, as app/first-screen-queries.ts does on a page load.
+ */
+export async function renderApp(
+  path: string,
+  { locale = 'en' as Locale, queryClient = createQueryClient() } = {},
+) {
   await initI18n(locale);
-  const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   wireApiEvents(router, queryClient);
   const user = userEvent.setup();

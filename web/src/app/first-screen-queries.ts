@@ -12,7 +12,7 @@ const asFirst = (...queries: object[]) => queries as FirstQuery[];
 
 /**
  * The queries of FIRST_SCREEN_GETS (first-screen.ts), as the screens ask for them: the shell's, then the
- * screen's. A test holds the two lists equal.
+ * screen's. A test sees them take exactly the early answers, each once, and ask for nothing else.
  */
 export const FIRST_SCREEN_QUERIES: {
   shell: () => FirstQuery[];
@@ -42,7 +42,9 @@ export const FIRST_ANSWERS_WAIT_MS = 800;
  * first render's transition (time-sliced), rather than drawn empty and then again, in one long task,
  * for each answer as it lands (React Query's updates render synchronously). Gives up waiting after
  * FIRST_ANSWERS_WAIT_MS: a query still on its way goes on, and the screen's own query joins it.
- * A failed answer is left to the screen's query, which asks again as it mounts.
+ * A failed answer is left to the screen's query, which asks again as it mounts (React Query's
+ * retryOnMount); that is also when an ended session is noticed, since the app's handlers of the api
+ * client's events are not wired before the first render.
  */
 export async function prefetchFirstScreen(
   screen: ScreenName,
