@@ -55,9 +55,10 @@ export async function preloadCardPictures(wallet: Promise<Response> | undefined)
     .then((body) => {
       const slots = (body as { slots?: unknown } | null)?.slots;
       if (!Array.isArray(slots)) return;
+      // Every card counts for the order (as the carousels draw them); one without a picture has none.
       const cards = slots.filter(
         (s): s is CardSlot =>
-          typeof s === 'object' && s !== null && typeof (s as CardSlot).background === 'string',
+          typeof s === 'object' && s !== null && typeof (s as CardSlot).category === 'string',
       );
       for (const href of firstScreenPictures(cards)) {
         const link = document.createElement('link');
