@@ -8,26 +8,16 @@ import type { ScreenName } from './screens';
 
 /** A query as prefetchQuery takes it; the screens' own options are of narrower types. */
 type FirstQuery = Parameters<QueryClient['prefetchQuery']>[0];
-const asFirst = (...queries: object[]) => queries as FirstQuery[];
 
 /**
  * The queries of FIRST_SCREEN_GETS (first-screen.ts), as the screens ask for them: the shell's, then the
- * screen's. A test sees them take exactly the early answers, each once, and ask for nothing else.
+ * home's. A test sees them take exactly the early answers, each once, and ask for nothing else.
  */
-export const FIRST_SCREEN_QUERIES: {
-  shell: () => FirstQuery[];
-  screens: Partial<Record<ScreenName, () => FirstQuery[]>>;
-} = {
-  shell: () => asFirst(accountQueries.profile()),
-  screens: {
-    memberHome: () => asFirst(walletQueries.detail(), protectionQueries.state(), spinQueries.active()),
-  },
-};
-
-const firstScreenQueriesOf = (screen: ScreenName): FirstQuery[] => [
-  ...FIRST_SCREEN_QUERIES.shell(),
-  ...(FIRST_SCREEN_QUERIES.screens[screen]?.() ?? []),
-];
+function firstScreenQueries(screen: ScreenName): FirstQuery[] {
+  const shell: object[] = [accountQueries.profile()];
+  const home: object[] = [walletQueries.detail(), protectionQueries.state(), spinQueries.active()];
+  return (screen === 'memberHome' ? [...shell, ...home] : shell) as FirstQuery[];
+}
 
 /**
  * How long the first render waits for the first answers at most. They were asked for as the page began
@@ -51,6 +41,6 @@ export async function prefetchFirstScreen(
   client: QueryClient = appQueryClient(),
   wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<void> {
-  const answers = Promise.all(firstScreenQueriesOf(screen).map((options) => client.prefetchQuery(options)));
+  const answers = Promise.all(firstScreenQueries(screen).map((options) => client.prefetchQuery(options)));
   await Promise.race([answers, wait(FIRST_ANSWERS_WAIT_MS)]);
 }

@@ -21,6 +21,13 @@ export const FIRST_SCREEN_GETS = {
   >,
 };
 
+/** Adds a link to the head: the browser fetches what it names at once, for the page to take later. */
+function preload(attributes: Record<string, string>): void {
+  const link = document.createElement('link');
+  for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+  document.head.append(link);
+}
+
 /**
  * Fetches the member shell's files without running or applying them (index.html lists them): scripts
  * are compiled, stylesheets wait in the cache for the page that applies them.
@@ -28,16 +35,10 @@ export const FIRST_SCREEN_GETS = {
 function preloadMemberShell(): void {
   const files = document.querySelector<HTMLMetaElement>(`meta[name="${MEMBER_SHELL_META}"]`)?.content;
   for (const href of files?.split(' ').filter(Boolean) ?? []) {
-    const link = document.createElement('link');
-    if (href.endsWith('.css')) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
-    }
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
+    const kind: Record<string, string> = href.endsWith('.css')
+      ? { rel: 'preload', as: 'style' }
+      : { rel: 'modulepreload' };
+    preload({ ...kind, crossorigin: '', href });
   }
 }
 
@@ -61,12 +62,7 @@ export async function preloadCardPictures(wallet: Promise<Response> | undefined)
           typeof s === 'object' && s !== null && typeof (s as CardSlot).category === 'string',
       );
       for (const href of firstScreenPictures(cards)) {
-        const link = document.createElement('link');
-        link.rel = 'preload';
-        link.setAttribute('as', 'image');
-        link.setAttribute('fetchpriority', 'high');
-        link.href = href;
-        document.head.append(link);
+        preload({ rel: 'preload', as: 'image', fetchpriority: 'high', href });
       }
     })
     .catch(() => {});
