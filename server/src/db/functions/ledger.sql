@@ -47,11 +47,15 @@ create or replace trigger ledger_accounts_member_currency
 -- and a provider) and one game account per provider (what sits at the provider); a house account is named
 -- by its purpose (bank_cash:7, gateway:ONEPAY, truewallet, rewards, game:PG) and ledger_post files it
 -- under the entry's currency.
+--
+-- The bigint is cast to text by name: `text || bigint` is textanycat, which is only stable, and PostgreSQL
+-- inlines an immutable SQL function only when its body is immutable too. Not inlined, each call ran as a
+-- query of its own, parsed and planned (about 10 per money movement: 5% of the database's CPU under load).
 create or replace function ledger_member_account(p_member bigint, p_kind text) returns text
-language sql immutable as $$ select 'member:' || p_member || ':' || p_kind $$;
+language sql immutable as $$ select 'member:' || p_member::text || ':' || p_kind $$;
 
 create or replace function ledger_game_account(p_member bigint, p_provider text) returns text
-language sql immutable as $$ select 'member:' || p_member || ':game:' || p_provider $$;
+language sql immutable as $$ select 'member:' || p_member::text || ':game:' || p_provider $$;
 
 create or replace function ledger_house_account(p_name text) returns text
 language sql immutable as $$ select 'house:' || p_name $$;
