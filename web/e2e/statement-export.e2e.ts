@@ -54,7 +54,7 @@ async function filterToday(page: Page, T: Texts, type: string) {
 }
 
 describe('[care] the statement, exported, in the installable app', () => {
-  const s = useBrowser({ viewport: { width: 390, height: 844 }, locale: 'th-TH' });
+  const s = useBrowser({ viewport: { width: 390, height: 844 }, locale: 'th-TH', ownProfile: true });
 
   it('[ST-4] [ST-5] [ST-6] filtered to deposits, an entry opened, the range downloaded as CSV, in Thai and Lao', async () => {
     const m = await newMember();
