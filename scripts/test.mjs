@@ -3,8 +3,8 @@
 //      (each step's output is held and printed in one piece when it ends): 137 s against about 180 s one
 //      after another on a 2-core machine, before the Laos build joined them
 //   2. server (PGlite), both cores
-//   3. browser tests (Debian Chromium), one core | on the other, in one worker each: web components ->
-//      server (PostgreSQL, when TEST_DATABASE_URL is set) -> cluster (with TEST_REDIS_URL too, and HAProxy)
+//   3. browser tests (Debian Chromium) -> cluster (with TEST_DATABASE_URL and TEST_REDIS_URL, and
+//      HAProxy) | beside them: web components -> server (PostgreSQL, when TEST_DATABASE_URL is set)
 // The browser tests beside the server on PostgreSQL with two workers took longer than one after another
 // (894 s against 557 + 175 s on a slow machine) and a page waited past its timeout: one worker leaves
 // the browser tests their core.
@@ -100,15 +100,23 @@ const chromium = built && (await step('find Chromium', () => (ensureChromium(), 
 await vitest('server on PGlite', 'server', [], { TEST_DATABASE_URL: '' });
 
 // 3. The browser tests keep about one core busy (Chromium, the server, the runner: 50 % of the machine,
-//    sampled every 5 s over a run). The other core runs, one after another and in one worker each, the
-//    web components, the server on PostgreSQL and the cluster, their output held. Without Chromium they
-//    run alone, with every worker.
+//    sampled every 5 s over a run), and the cluster test follows them. Beside them, one after another
+//    and their output held: the web components, with their config's three workers (a worker count given
+//    on the command line does not reach a config's projects: it gave them three all the same), and the
+//    server on PostgreSQL in one worker. Without Chromium the server runs alone, with three.
+//    The cluster test (26 s) used to end the other side; a CI run whose browser tests took 353 s and the
+//    other side 395 s put it after the browser tests, where the two sides end together.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const besideBrowser = chromium ? held : {};
 const oneWorker = chromium ? ['--maxWorkers=1'] : [];
 
+async function browserThenCluster() {
+  if (chromium) await vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']);
+  await cluster();
+}
+
 async function theOtherSuites() {
-  await vitest('web components', 'web', oneWorker, {}, besideBrowser);
+  await vitest('web components', 'web', [], {}, besideBrowser);
   // On PostgreSQL the server suites leave a third of the machine idle with two workers (their files wait
   // on the database's commits): alone, three are faster (97 s to 81 s on an idle 2-core machine).
   if (onPostgres) {
@@ -120,26 +128,24 @@ async function theOtherSuites() {
       besideBrowser,
     );
   } else console.log('\n(TEST_DATABASE_URL not set: the server suites ran on PGlite only)');
-  // The cluster (HAProxy, three compiled instances, PostgreSQL and Redis): scripts/cluster.test.mjs.
+}
+
+/** The cluster (HAProxy, three compiled instances, PostgreSQL and Redis): scripts/cluster.test.mjs. */
+async function cluster() {
   if (!onPostgres || !process.env.TEST_REDIS_URL) {
     console.log('\n(TEST_DATABASE_URL and TEST_REDIS_URL not both set: the cluster test was skipped)');
   } else if (!ensureHaproxy()) {
     console.log(`\n(cluster test skipped: ${HAPROXY_MISSING})`);
   } else {
-    const ok = await step(
-      'cluster behind HAProxy',
-      (runStep) => runStep('node', ['--import', 'tsx', 'scripts/cluster.test.mjs']),
-      besideBrowser,
+    const ok = await step('cluster behind HAProxy', (runStep) =>
+      runStep('node', ['--import', 'tsx', 'scripts/cluster.test.mjs']),
     );
     if (ok) passed += 1;
     else failed += 1;
   }
 }
 
-await Promise.all([
-  chromium && vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']),
-  theOtherSuites(),
-]);
+await Promise.all([browserThenCluster(), theOtherSuites()]);
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds}s)`);
