@@ -50,7 +50,7 @@ create or replace trigger ledger_accounts_member_currency
 --
 -- The bigint is cast to text by name: `text || bigint` is textanycat, which is only stable, and PostgreSQL
 -- inlines an immutable SQL function only when its body is immutable too. Not inlined, each call ran as a
--- query of its own, parsed and planned (about 10 per money movement: 5% of the database's CPU under load).
+-- query of its own, parsed and planned: about ten per money movement under bench:api.
 create or replace function ledger_member_account(p_member bigint, p_kind text) returns text
 language sql immutable as $$ select 'member:' || p_member::text || ':' || p_kind $$;
 
