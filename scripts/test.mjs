@@ -103,7 +103,8 @@ await vitest('server on PGlite', 'server', [], { TEST_DATABASE_URL: '' });
 //    sampled every 5 s over a run), and the cluster test follows them. Beside them, one after another
 //    and their output held: the web components, with their config's three workers (a worker count given
 //    on the command line does not reach a config's projects: it gave them three all the same), and the
-//    server on PostgreSQL in one worker. Without Chromium the server runs alone, with three.
+//    server on PostgreSQL in one worker. Without Chromium the server runs alone, with three, and the
+//    cluster test after it.
 //    The cluster test (26 s) used to end the other side; a CI run whose browser tests took 353 s and the
 //    other side 395 s put it after the browser tests, where the two sides end together.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -111,7 +112,7 @@ const besideBrowser = chromium ? held : {};
 const oneWorker = chromium ? ['--maxWorkers=1'] : [];
 
 async function browserThenCluster() {
-  if (chromium) await vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']);
+  await vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']);
   await cluster();
 }
 
@@ -145,7 +146,9 @@ async function cluster() {
   }
 }
 
-await Promise.all([browserThenCluster(), theOtherSuites()]);
+await Promise.all([chromium && browserThenCluster(), theOtherSuites()]);
+// Without Chromium the other suites' output was not held: the cluster waits for them to end.
+if (!chromium) await cluster();
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds}s)`);
