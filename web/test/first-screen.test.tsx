@@ -10,7 +10,6 @@ import { accountKeys } from '../src/features/accounts/api/keys';
 import { carouselRows, firstScreenPictures } from '../src/features/games/first-cards';
 import { protectionKeys } from '../src/features/protection/api/protection';
 import { spinKeys } from '../src/features/spin/api/keys';
-import { setApiEventHandlers } from '../src/lib/api-client';
 import { createQueryClient } from '../src/lib/query-client';
 import { walletKeys } from '../src/lib/wallet-keys';
 import { json, logIn, mockApi, walletFixture } from './api';
@@ -163,10 +162,6 @@ describe("a member's first screen is drawn once, with its answers and its pictur
   });
 
   it('[SH-8] [SH-12] [trust-11] a session that ended before the page loaded still ends on /login', async () => {
-    // As on a page load, nothing acts on the api client's answers before the app's first render. (The
-    // files of a worker share modules: an app an earlier test or file rendered left its handlers wired,
-    // and they ended the session during the prefetch, before this app asked anything.)
-    setApiEventHandlers({ sessionEnded: () => {}, gone: () => {} });
     logIn();
     const ended = () => json({ message: 'UNAUTHORIZED' }, 401);
     const api = mockApi({

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { setApiEventHandlers } from '../src/lib/api-client';
 import { releaseFirstScreen } from '../src/lib/first-screen-done';
 import { realtimeStub } from './realtime';
 
@@ -49,4 +50,7 @@ afterEach(() => {
   realtimeStub.reset();
   // A test that loaded a member page the way a browser does holds its first screen (lib/first-screen-done.ts).
   releaseFirstScreen();
+  // The api client's handlers are a module singleton too: the next test starts, as a page load does,
+  // with none wired (an app renderApp drew wires its own), not with an earlier test's router.
+  setApiEventHandlers({ sessionEnded: () => {}, gone: () => {} });
 });
