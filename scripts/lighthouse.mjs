@@ -58,26 +58,28 @@ export async function startLighthouse() {
     },
     /** Runs Lighthouse `runs` times on `url` and answers the run with the median performance score. */
     async measure(url, runs) {
-      const all = [];
-      let retries = 0;
-      for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(url, {
+      const run = () =>
+        lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
           ...(APPLIED ? { throttlingMethod: 'devtools' } : {}),
         });
-        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-        const error = result.lhr.runtimeError;
+      const all = [];
+      let retries = 0;
+      for (let i = 0; i < runs; i++) {
+        let result = await run();
         // A trace without the page's navigation start: Lighthouse's own advice is to run again. Seen on
         // the second /login run in one Chromium, now and then (2026-11-28); such a run gives no figures.
-        if (error?.code === 'NO_NAVSTART' && retries < 2) {
+        // At most twice per page.
+        while (result?.lhr.runtimeError?.code === 'NO_NAVSTART' && retries < 2) {
           retries += 1;
-          i -= 1;
           console.log(`  (${url}: Lighthouse recorded no navigation start; run again)`);
-          continue;
+          result = await run();
         }
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        const error = result.lhr.runtimeError;
         if (error) throw new Error(`Lighthouse: ${error.message}`);
         // A member page that sent us back to /login would measure the wrong page.
         if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
