@@ -17,6 +17,9 @@ declare module 'vitest' {
   }
 }
 
+/** A test database's buffer pool on PGlite: its data is a few megabytes (connect.ts, pgliteSharedBuffers). */
+export const TEST_SHARED_BUFFERS = '16MB';
+
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteDumps', {});
@@ -25,7 +28,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'krapao-pglite-dumps-'));
   const dumps: Partial<Record<'th' | 'la', string>> = {};
   for (const region of ['th', 'la'] as const) {
-    const db = await connect({});
+    const db = await connect({ pgliteSharedBuffers: TEST_SHARED_BUFFERS });
     await migrate(db);
     await seed(db, { demoMember: true, region });
     const file = join(dir, `${region}.tar`);

@@ -14,6 +14,7 @@ import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/seed.ts';
 import { manualClock } from '../src/lib/clock.ts';
+import { TEST_SHARED_BUFFERS } from './global-setup.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -41,8 +42,13 @@ export async function makeApp(
   // On PGlite the database starts migrated and seeded from the run's dump (global-setup.ts); migrate
   // still runs and finds nothing to do.
   const dumpFile = url ? undefined : inject('pgliteDumps')[region];
-  const pgliteDump = dumpFile ? new Blob([readFileSync(dumpFile)]) : undefined;
-  const db = await connect({ databaseUrl: url && (opts.databaseUrl ?? url), schema, pgliteDump });
+  const pgliteDump = dumpFile ? dumpOf(dumpFile) : undefined;
+  const db = await connect({
+    databaseUrl: url && (opts.databaseUrl ?? url),
+    schema,
+    pgliteDump,
+    pgliteSharedBuffers: TEST_SHARED_BUFFERS,
+  });
   await migrate(db);
   if (!pgliteDump) await seed(db, { demoMember: true, region });
   const clock = manualClock(new Date('2026-11-21T10:00:00Z'));
@@ -84,6 +90,31 @@ export async function makeApp(
       if (url && schema) await adminQuery(url, `drop schema ${schema} cascade`);
     },
   };
+}
+
+/**
+ * A dump that PGlite reads without copying. PGlite reads it with arrayBuffer() and copies each file out
+ * of it (its untar slices), so every database of a worker can start from one buffer; Node's own
+ * arrayBuffer() streams and joins the dump's 44 MB again for each. Still a whole Blob of the same bytes
+ * for any other reader.
+ */
+class DumpBlob extends Blob {
+  readonly #bytes: ArrayBuffer;
+  constructor(bytes: ArrayBuffer) {
+    super([bytes]);
+    this.#bytes = bytes;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes);
+  }
+}
+
+/** Each dump file read once per worker: a worker's test files share this module (vitest.config.ts). */
+const dumps = new Map<string, DumpBlob>();
+function dumpOf(file: string): DumpBlob {
+  let dump = dumps.get(file);
+  if (!dump) dumps.set(file, (dump = new DumpBlob(new Uint8Array(readFileSync(file)).buffer)));
+  return dump;
 }
 
 /**

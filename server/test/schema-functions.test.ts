@@ -12,6 +12,7 @@ import { connect } from '../src/db/connect.ts';
 import type { Db, Queryable } from '../src/db/db.ts';
 import { functionFiles, migrate } from '../src/db/migrate.ts';
 import { checkLedger } from '../src/ledger/ledger.ts';
+import { TEST_SHARED_BUFFERS } from './global-setup.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const MIGRATIONS_DIR = join(repoRoot, 'server/src/db/migrations');
@@ -30,7 +31,7 @@ afterAll(async () => {
 /** An empty database of the test's own: a new PGlite, or a new schema on the test PostgreSQL. */
 async function emptyDb(): Promise<{ db: Db; schema: string }> {
   if (!url) {
-    const db = await connect({});
+    const db = await connect({ pgliteSharedBuffers: TEST_SHARED_BUFFERS });
     opened.push(() => db.close());
     return { db, schema: 'public' };
   }
