@@ -29,7 +29,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { buildServer } from './build-server.mjs';
 import { findHaproxy, HAPROXY_MISSING, startCluster } from './cluster-lib.mjs';
-import { freePort, root, startServer, startSimWorld } from './lib.mjs';
+import { freePort, machineLine, root, startServer, startSimWorld } from './lib.mjs';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -457,6 +457,7 @@ const payoutEnv = {};
 console.log(
   `HTTP money movements: ${CONCURRENCY} concurrent clients, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, payouts ${PAYOUTS}\n`,
 );
+console.log(machineLine());
 let onPg;
 if (ONLY !== 'pglite') {
   sql('postgres', 'drop database if exists krapao_bench');

@@ -4,12 +4,14 @@
 // 2. Lighthouse's mobile preset on both pages: performance score, FCP, LCP, TBT, CLS. /user/home is a
 //    returning member's: the demo member has accepted the agreements (HOME-2), whose modal would otherwise
 //    open 1.5 s after load and be the page's largest paint (LCP about 4.2 s, measured 2026-11-23).
+// It first prints what this machine charges for fresh memory (lib.mjs, pageTouchMicros): where that is
+// dear, Chromium's tasks are long and TBT with them, whatever the page.
 // Bar: /login at most 150 KB gzip, performance 90 or more on both pages; below it the bench exits
 // non-zero. Flags: --verbose lists every file, --no-lighthouse measures sizes only; LIGHTHOUSE_RUNS (3)
 // runs per page, the median score counts; LIGHTHOUSE_THROTTLING=devtools throttles the browser for real
 // instead of simulating it (scripts/lighthouse.mjs), LIGHTHOUSE_REPORT_DIR keeps every run's report.
 import { gzipSync } from 'node:zlib';
-import { buildWeb, launchChromium, startServer, webBuildIsStale } from './lib.mjs';
+import { buildWeb, launchChromium, machineLine, startServer, webBuildIsStale } from './lib.mjs';
 import { APPLIED, startLighthouse } from './lighthouse.mjs';
 
 const LOGIN_BUDGET_KB = 150;
@@ -19,6 +21,7 @@ const withLighthouse = !process.argv.includes('--no-lighthouse');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 if (webBuildIsStale() && (await buildWeb()) !== 0) process.exit(1);
+console.log(`\n${machineLine()}`);
 const server = await startServer();
 const base = server.base;
 try {
