@@ -457,7 +457,7 @@ const payoutEnv = {};
 console.log(
   `HTTP money movements: ${CONCURRENCY} concurrent clients, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, payouts ${PAYOUTS}\n`,
 );
-console.log(machineLine());
+console.log(`${machineLine()}\n`);
 let onPg;
 if (ONLY !== 'pglite') {
   sql('postgres', 'drop database if exists krapao_bench');

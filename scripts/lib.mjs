@@ -265,4 +265,4 @@ export function pageTouchMicros() {
 
 /** The line the benchmarks print about the machine (pageTouchMicros), before they measure. */
 export const machineLine = () =>
-  `machine: the first touch of a memory page costs ${pageTouchMicros().toFixed(2)} us (an ordinary machine: under 1)\n`;
+  `machine: the first touch of a memory page costs ${pageTouchMicros().toFixed(2)} us (an ordinary machine: under 1)`;
