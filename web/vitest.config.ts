@@ -16,7 +16,9 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
-    testTimeout: 15_000,
+    // A registration typed field by field with its 2 s redirect took 9.7 s beside the browser tests on a
+    // machine where fresh memory is dear (2026-11-29), and once more than 15 s: a timeout, not a bar.
+    testTimeout: 30_000,
     // Three files at a time on two cores: much of a component test is waiting on real timers (a 2 s
     // redirect, a 1.5 s modal delay), so a third worker fills the idle time (4 min 25 s to 2 min 44 s).
     maxWorkers: 3,
