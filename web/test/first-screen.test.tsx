@@ -116,6 +116,10 @@ const preloadedPictures = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) =>
     l.getAttribute('href'),
   );
+const preloadPriorities = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) =>
+    l.getAttribute('fetchpriority'),
+  );
 
 describe("a member's first screen is drawn once, with its answers and its pictures", () => {
   afterEach(() => {
@@ -198,6 +202,8 @@ describe("a member's first screen is drawn once, with its answers and its pictur
         '/games/UFABET-bg.webp',
       ]),
     );
+    // The first row's are the largest paint; the second row shows only its top on a phone.
+    expect(preloadPriorities()).toEqual(['high', 'high', 'low', 'low']);
     // The home reads the same answer afterwards (the entry read a copy of it).
     await renderApp('/user/home');
     await waitFor(async () => expect((await totalOnHomeCard()).textContent).toBe('฿250.00'));
@@ -230,9 +236,9 @@ describe("a member's first screen is drawn once, with its answers and its pictur
     ]);
     // The third row is below the first screen; a card without a picture has none to ask for.
     expect(firstScreenPictures([...slots, slotFixture('SLOTXO', { background: undefined })])).toEqual([
-      '/games/PG-bg.webp',
-      '/games/JOKER-bg.webp',
-      '/games/UFABET-bg.webp',
+      { href: '/games/PG-bg.webp', priority: 'high' },
+      { href: '/games/JOKER-bg.webp', priority: 'high' },
+      { href: '/games/UFABET-bg.webp', priority: 'low' },
     ]);
   });
 });

@@ -1,11 +1,11 @@
 import type { Locale } from '@krapao/contract';
-import { render } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { App, wireApiEvents } from '../src/app/create-app';
 import { Providers } from '../src/app/providers';
-import { routes } from '../src/app/routes';
+import { loadingScreensFirst } from '../src/app/screen-history';
 import { i18n, initI18n } from '../src/i18n';
 import enErrors from '../src/i18n/errors/en.json';
 import { createQueryClient } from '../src/lib/query-client';
@@ -19,10 +19,21 @@ export async function renderApp(
   { locale = 'en' as Locale, queryClient = createQueryClient() } = {},
 ) {
   await initI18n(locale);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  wireApiEvents(router, queryClient);
+  const history = loadingScreensFirst(createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  wireApiEvents(history, queryClient);
+  // What the tests read of the router: where it is, and a way to go elsewhere.
+  const router = {
+    get state() {
+      return { location: history.location };
+    },
+    navigate: (to: string) => history.push(to),
+  };
   const user = userEvent.setup();
-  const view = render(<App router={router} queryClient={queryClient} env="test" />);
+  // Awaited: the first screen's chunk loads as the app renders (it suspends until it is here).
+  let view!: RenderResult;
+  await act(async () => {
+    view = render(<App history={history} queryClient={queryClient} env="test" />);
+  });
   return { ...view, router, queryClient, user, t: i18n.t.bind(i18n) };
 }
 

@@ -1,33 +1,36 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { setApiEventHandlers } from '../lib/api-client';
 import { clearSession } from '../lib/session';
 import { Providers } from './providers';
+import { AppRoutes } from './routes';
+import type { AppHistory } from './screen-history';
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-/** SH-13 / SH-6: where the api client's "session ended" and "gone" answers lead. */
-export function wireApiEvents(router: AppRouter, queryClient?: QueryClient): void {
+/**
+ * SH-13 / SH-6: where the api client's "session ended" and "gone" answers lead. The app holds the
+ * history outside React, so that they lead somewhere before and outside any screen.
+ */
+export function wireApiEvents(history: AppHistory, queryClient?: QueryClient): void {
   setApiEventHandlers({
     sessionEnded: () => {
       clearSession();
       if (queryClient) queryClient.clear();
       else void import('../lib/query-client').then((m) => m.existingAppQueryClient()?.clear());
-      void router.navigate('/login', { replace: true });
+      history.replace('/login');
     },
     gone: () => {
-      void router.navigate('/terminated', { replace: true });
+      history.replace('/terminated');
     },
   });
 }
 
 export function App({
-  router,
+  history,
   queryClient,
   env,
 }: {
-  router: AppRouter;
+  history: AppHistory;
   queryClient?: QueryClient;
   env?: 'default' | 'test';
 }) {
@@ -36,7 +39,9 @@ export function App({
   useLayoutEffect(() => document.getElementById('splash')?.remove(), []);
   return (
     <Providers queryClient={queryClient} env={env}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </Providers>
   );
 }

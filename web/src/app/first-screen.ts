@@ -6,6 +6,7 @@ import { holdFirstScreen } from '../lib/first-screen-done';
 import { getToken } from '../lib/session';
 import { yieldToMain } from '../lib/yield';
 import { MEMBER_SHELL_META } from './member-shell-meta';
+import { loadScreen } from './screen-loads';
 import { memberScreenOf, screens, type ScreenName } from './screens';
 
 /**
@@ -43,7 +44,8 @@ function preloadMemberShell(): void {
 }
 
 /**
- * HOME-3: the pictures of the cards in view at once are the home's largest paint. They are asked for
+ * HOME-3: the pictures of the cards in view at once; the first row's are the home's largest paint
+ * (asked for at high priority, the second row's at low). They are asked for
  * as soon as the wallet's early answer names them, beside the app's code, rather than once the home
  * has rendered (after all of it has arrived and run). A preload link, not an Image: the card's CSS
  * background then takes the preloaded picture (the pictures are served no-cache, so a plain fetch
@@ -61,8 +63,8 @@ export async function preloadCardPictures(wallet: Promise<Response> | undefined)
         (s): s is CardSlot =>
           typeof s === 'object' && s !== null && typeof (s as CardSlot).category === 'string',
       );
-      for (const href of firstScreenPictures(cards)) {
-        preload({ rel: 'preload', as: 'image', fetchpriority: 'high', href });
+      for (const { href, priority } of firstScreenPictures(cards)) {
+        preload({ rel: 'preload', as: 'image', fetchpriority: priority, href });
       }
     })
     .catch(() => {});
@@ -113,10 +115,10 @@ export async function runFirstScreen(screen: ScreenName): Promise<void> {
     await part();
     await yieldToMain();
   }
-  const [, , , queries] = await Promise.all([
-    screens.memberLayout(),
-    screens[screen](),
-    import('./query-scope'),
+  // The routes find these loads ended and render at once (app/screen-loads.ts).
+  const [, , queries] = await Promise.all([
+    loadScreen('memberLayout'),
+    loadScreen(screen),
     import('./first-screen-queries'),
   ]);
   await yieldToMain();

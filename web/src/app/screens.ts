@@ -25,6 +25,15 @@ export const screens = {
 
 export type ScreenName = keyof typeof screens;
 
+/** The visitor pages beside /login (part of the app's chunk), by path; any other path is the 404. */
+export const VISITOR_PAGES = {
+  register: 'register',
+  'forgot-password': 'forgotPassword',
+  contact: 'contact',
+  howto: 'howto',
+  terminated: 'terminated',
+} as const satisfies Record<string, ScreenName>;
+
 /** The member pages under /user/, by path; any other path there is the member 404 (SH-7). */
 export const MEMBER_PAGES = {
   home: 'memberHome',
@@ -45,4 +54,19 @@ export function memberScreenOf(pathname: string): ScreenName | undefined {
   if (!match) return undefined;
   const page = (match[1] ?? '').replace(/\/$/, '') || 'home';
   return Object.hasOwn(MEMBER_PAGES, page) ? MEMBER_PAGES[page as keyof typeof MEMBER_PAGES] : 'notFound';
+}
+
+/**
+ * The lazy screens a path shows, outermost first ('console' for the operator console); none for /login
+ * and the site's root. app/routes.tsx draws the same table.
+ */
+export function screensOf(pathname: string): (ScreenName | 'console')[] {
+  const member = memberScreenOf(pathname);
+  if (member) return ['memberLayout', member];
+  if (/^\/console(?:\/|$)/.test(pathname)) return ['console'];
+  const page = pathname.replace(/^\/|\/$/g, '');
+  if (page === '' || page === 'login') return [];
+  return [
+    Object.hasOwn(VISITOR_PAGES, page) ? VISITOR_PAGES[page as keyof typeof VISITOR_PAGES] : 'notFound',
+  ];
 }

@@ -1,18 +1,18 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { initI18n } from '../i18n';
 import { yieldToMain } from '../lib/yield';
 import { App, wireApiEvents } from './create-app';
-import { routes } from './routes';
+import { loadingScreensFirst } from './screen-history';
 
 /** Renders the app into #root, behind index.html's splash. */
 export async function start(): Promise<void> {
   // The texts of other screens and the error texts come later (i18n/index.ts): /login paints without them.
   await initI18n(undefined, { firstPaintOnly: true });
-  const router = createBrowserRouter(routes);
-  wireApiEvents(router);
-  // Making the router matches the first route and starts its screen; React's root comes in a new task.
+  // v5Compat: the router hears the app's own navigations too, not only the browser's back and forward.
+  const history = loadingScreensFirst(createBrowserHistory({ v5Compat: true }));
+  wireApiEvents(history);
   await yieldToMain();
   const root = createRoot(document.getElementById('root')!);
   // As a transition the first render yields to the browser every few milliseconds instead of holding
@@ -20,7 +20,7 @@ export async function start(): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App router={router} />
+        <App history={history} />
       </StrictMode>,
     );
   });

@@ -22,9 +22,23 @@ export function carouselRows<S extends CardSlot>(slots: readonly S[]) {
 /** On a phone the first two rows' first cards (about 2.2 a row) are in view at once. */
 export const isFirstScreenCard = (row: number, index: number) => row < 2 && index < 3;
 
-/** The pictures of the cards in view at once (their backgrounds: the first screen's largest paint). */
-export function firstScreenPictures(slots: readonly CardSlot[]): string[] {
+/** A picture of the first screen, and how urgently: the first row's are its largest paint. */
+export interface FirstScreenPicture {
+  href: string;
+  priority: 'high' | 'low';
+}
+
+/**
+ * The pictures of the cards in view at once (their backgrounds). The first row's are the screen's
+ * largest paint and come first; of the second row a phone shows only the top, under the menu bar and
+ * the deposit button, so its pictures wait for the first row's and the app's code on a slow link.
+ */
+export function firstScreenPictures(slots: readonly CardSlot[]): FirstScreenPicture[] {
   return carouselRows(slots).flatMap(({ list }, row) =>
-    list.flatMap((slot, i) => (isFirstScreenCard(row, i) && slot.background ? [slot.background] : [])),
+    list.flatMap((slot, i): FirstScreenPicture[] =>
+      isFirstScreenCard(row, i) && slot.background
+        ? [{ href: slot.background, priority: row === 0 ? 'high' : 'low' }]
+        : [],
+    ),
   );
 }

@@ -1,0 +1,35 @@
+import type { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { loadScreen, screenReady } from './screen-loads';
+import { screensOf } from './screens';
+
+/** The history the router follows: the browser's, or a memory one in tests. */
+export type AppHistory = ReturnType<typeof createBrowserHistory>;
+
+/**
+ * The app's own navigations (links, buttons, redirects) change the address once the screen they lead to
+ * is here, as they did when the router loaded screens itself: until then the screen before stays, with
+ * SH-17's bar after a moment, and the address and the screen never disagree (a member typing in the old
+ * form while the address names the new one). Only the latest of several waiting navigations happens.
+ * The browser's back and forward change the address first, as in any app; the screen suspends then.
+ */
+export function loadingScreensFirst(history: AppHistory): AppHistory {
+  let latest = 0;
+  const when = (to: Parameters<AppHistory['push']>[0], go: () => void) => {
+    const ticket = ++latest;
+    const pathname =
+      typeof to === 'string' ? to.split(/[?#]/)[0]! : (to.pathname ?? history.location.pathname);
+    const names = screensOf(pathname);
+    if (names.every(screenReady)) {
+      go();
+      return;
+    }
+    // A failed load still navigates: the screen then offers a reload (RootBoundary).
+    void Promise.allSettled(names.map(loadScreen)).then(() => {
+      if (ticket === latest) go();
+    });
+  };
+  const waiting = Object.create(history) as AppHistory;
+  waiting.push = (to, state) => when(to, () => history.push(to, state));
+  waiting.replace = (to, state) => when(to, () => history.replace(to, state));
+  return waiting;
+}

@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import { loadLaterTexts } from '../i18n';
+import { screenLoadStarted } from '../lib/screen-loading';
+import { screens, type ScreenName } from './screens';
+
+/**
+ * The lazy screens' loads: each screen's chunk, the query scope and the texts beyond /login's, asked
+ * for once and kept. The routes render a screen with React's `use` (app/lazy-screen.tsx), and the entry
+ * asks for a member's first screen before React runs (app/first-screen.ts): a screen whose load has
+ * ended renders at once, without suspending. No React here: the entry imports this module.
+ */
+
+/** A load in the shape React's `use` reads: once settled, `status` and `value` (or `reason`). */
+interface ScreenLoad extends Promise<ComponentType> {
+  status?: 'pending' | 'fulfilled' | 'rejected';
+  value?: ComponentType;
+  reason?: unknown;
+}
+
+type Module = { default: ComponentType };
+
+/** Screens that are not in `screens`: the operator console, whose texts load before it paints. */
+const otherScreens = {
+  console: async (): Promise<ComponentType> => {
+    const console = await import('../console/console-app');
+    await console.loader();
+    return console.Component;
+  },
+};
+
+export type LoadableScreen = ScreenName | keyof typeof otherScreens;
+
+const loads = new Map<LoadableScreen, ScreenLoad>();
+
+async function loadPage(name: ScreenName): Promise<ComponentType> {
+  // Every screen but the visitor shell and /login is its own chunk (the /login budget), and brings the
+  // query cache and the rest of the texts with it (/login loads those once the member starts on the form).
+  const [module, { withQueryClient }] = await Promise.all([
+    screens[name]() as Promise<Module>,
+    import('./query-scope'),
+    loadLaterTexts(),
+  ]);
+  return withQueryClient(module.default);
+}
+
+/**
+ * The load of a screen, started on the first call. A failed load is forgotten once it has failed, so
+ * that the next visit to the screen asks again (a new release while the tab was open, a lost network).
+ */
+export function loadScreen(name: LoadableScreen): Promise<ComponentType> {
+  const known = loads.get(name);
+  if (known) return known;
+  const load: ScreenLoad =
+    name in otherScreens ? otherScreens[name as 'console']() : loadPage(name as ScreenName);
+  load.status = 'pending';
+  loads.set(name, load);
+  const ended = screenLoadStarted();
+  load.then(
+    (value) => {
+      load.status = 'fulfilled';
+      load.value = value;
+      ended();
+    },
+    (reason: unknown) => {
+      load.status = 'rejected';
+      load.reason = reason;
+      loads.delete(name);
+      ended();
+    },
+  );
+  return load;
+}
+
+/** Whether a screen's load has ended well: it renders without suspending. */
+export function screenReady(name: LoadableScreen): boolean {
+  return loads.get(name)?.status === 'fulfilled';
+}

@@ -1,0 +1,48 @@
+// The app's own navigations wait for the screen they lead to (app/screen-history.ts): the address and the
+// screen change together, the screen before stays meanwhile with SH-17's bar, and of several waiting
+// navigations only the latest happens. The register screen's chunk is held back here until the test lets
+// it arrive.
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from './api';
+import { location, renderApp } from './render';
+
+const registerChunk = vi.hoisted(() => {
+  let arrive: () => void = () => {};
+  const here = new Promise<void>((resolve) => (arrive = resolve));
+  return { here, arrive: () => arrive() };
+});
+
+vi.mock('../src/app/routes/register', async (original) => {
+  await registerChunk.here;
+  return original();
+});
+
+describe("a navigation waits for its screen's chunk", () => {
+  it('[SH-17] [SH-4] the screen before and its address stay, with the progress bar, until the new screen is here; only the latest of two navigations happens', async () => {
+    mockApi();
+    const { user, router } = await renderApp('/login');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+
+    await user.click(within(nav).getByRole('link', { name: 'Register' }));
+    // The register screen is on its way: the login form and its address stay, and past the loader's
+    // delay the bar says a screen is loading.
+    expect(await screen.findByRole('progressbar')).toBeTruthy();
+    expect(location(router)).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+
+    // Contact, asked for later, is here first and shows; the register screen, arriving after it, does
+    // not take its place.
+    await user.click(within(nav).getByRole('link', { name: 'Contact' }));
+    expect(await screen.findByText('We answer 24/7.')).toBeTruthy();
+    expect(location(router)).toBe('/contact');
+    registerChunk.arrive();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(location(router)).toBe('/contact');
+
+    // Now the register screen is here: the next visit to it is at once.
+    await user.click(within(nav).getByRole('link', { name: 'Register' }));
+    await waitFor(() => expect(location(router)).toBe('/register'));
+    expect(screen.queryByText('We answer 24/7.')).toBeNull();
+  });
+});
