@@ -2,6 +2,7 @@ import './app/styles.css';
 import { runFirstScreen, startFirstScreen } from './app/first-screen';
 import { initialLocale } from './i18n';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { linkManifestAfterFirstScreen } from './lib/manifest-link';
 import { registerServiceWorker } from './lib/service-worker';
 import { warmUpIntlAside } from './lib/intl-warm-up';
 import { yieldToMain } from './lib/yield';
@@ -16,6 +17,7 @@ registerServiceWorker();
 // Each step runs in a task of its own, so that none holds a phone's main thread for long.
 void (async () => {
   const memberScreen = startFirstScreen(window.location.pathname);
+  linkManifestAfterFirstScreen();
   await yieldToMain();
   warmUpIntlAside(initialLocale());
   await yieldToMain();

@@ -3,6 +3,7 @@
 import { accounts, protection, spin, wallet } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { linkManifestAfterFirstScreen } from '../src/lib/manifest-link';
 import { FIRST_SCREEN_GETS, preloadCardPictures, startFirstScreen } from '../src/app/first-screen';
 import { prefetchFirstScreen } from '../src/app/first-screen-queries';
 import { MEMBER_PAGES, memberScreenOf } from '../src/app/screens';
@@ -69,6 +70,7 @@ describe('a member page starts at once', () => {
     const walletAsked = new Promise<void>((resolve) => (answerWallet = resolve));
     const api = mockApi({ 'GET /api/wallet': () => walletAsked.then(richWallet) });
     startFirstScreen('/user/home');
+    linkManifestAfterFirstScreen();
     expect(api.callsTo('GET', '/api/protection')).toHaveLength(1);
     expect(api.callsTo('GET', '/api/spinwheel/active')).toHaveLength(1);
 
@@ -76,10 +78,17 @@ describe('a member page starts at once', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Somchai Jaidee' })).toBeTruthy();
     expect(realtimeStub.opened()).toEqual([]);
     expect(api.callsTo('GET', '/api/lookup/enableChatWidget')).toEqual([]);
+    // The installable app's manifest too: the browser would fetch it and its icon at once.
+    expect(document.querySelector('link[rel="manifest"]')).toBeNull();
 
     answerWallet();
     await waitFor(async () => expect((await totalOnHomeCard()).textContent).toBe('฿250.00'));
     await waitFor(() => expect(realtimeStub.opened()).toEqual(['tok_member']));
+    await waitFor(() =>
+      expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(
+        '/manifest.webmanifest',
+      ),
+    );
     await waitFor(() => expect(api.callsTo('GET', '/api/lookup/enableChatWidget')).toHaveLength(1));
     // The home's own answers were taken from the early requests, not asked again.
     expect(api.callsTo('GET', '/api/protection')).toHaveLength(1);
@@ -123,7 +132,7 @@ const preloadPriorities = () =>
 
 describe("a member's first screen is drawn once, with its answers and its pictures", () => {
   afterEach(() => {
-    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+    for (const link of document.head.querySelectorAll('link[rel="preload"], link[rel="manifest"]')) link.remove();
   });
 
   it('[BAL-1] [PRO-1] [HOME-1] [trust-11] the early answers are in the query cache before the first render, asked once', async () => {
