@@ -132,7 +132,8 @@ const preloadPriorities = () =>
 
 describe("a member's first screen is drawn once, with its answers and its pictures", () => {
   afterEach(() => {
-    for (const link of document.head.querySelectorAll('link[rel="preload"], link[rel="manifest"]')) link.remove();
+    for (const link of document.head.querySelectorAll('link[rel="preload"], link[rel="manifest"]'))
+      link.remove();
   });
 
   it('[BAL-1] [PRO-1] [HOME-1] [trust-11] the early answers are in the query cache before the first render, asked once', async () => {
