@@ -7,7 +7,7 @@ import { preloadApp } from './scripts/vite-preload-app.ts';
 import { serviceWorker } from './scripts/vite-service-worker.ts';
 import { splitTexts } from './scripts/vite-split-texts.ts';
 import { stylesAfterSplash } from './scripts/vite-styles-after-splash.ts';
-import { FIRST_PAINT_GROUPS } from './src/i18n/first-paint.ts';
+import { FIRST_PAINT_GROUPS, MEMBER_FIRST_SCREEN_GROUPS } from './src/i18n/first-paint.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 /** The app's main module: React, the router, Mantine, the visitor shell and /login. */
@@ -36,7 +36,7 @@ const outDir = (mode: string) =>
 export default defineConfig(({ mode }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
-    splitTexts(FIRST_PAINT_GROUPS),
+    splitTexts({ firstPaint: FIRST_PAINT_GROUPS, member: MEMBER_FIRST_SCREEN_GROUPS }),
     consoleCopies(),
     preloadApp({ app: APP, memberShell: MEMBER_SHELL }),
     stylesAfterSplash(),

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { splitTexts } from './scripts/vite-split-texts.ts';
-import { FIRST_PAINT_GROUPS } from './src/i18n/first-paint.ts';
+import { FIRST_PAINT_GROUPS, MEMBER_FIRST_SCREEN_GROUPS } from './src/i18n/first-paint.ts';
 
 /**
  * Files that need a page of their own: the back button counts the tab's history entries, and the first
@@ -12,7 +12,7 @@ const OWN_PAGE = ['test/back-button.test.tsx', 'test/first-load.test.ts'];
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   // The app loads its texts in parts (i18n/index.ts); the tests load them as the app does.
-  plugins: [splitTexts(FIRST_PAINT_GROUPS)],
+  plugins: [splitTexts({ firstPaint: FIRST_PAINT_GROUPS, member: MEMBER_FIRST_SCREEN_GROUPS })],
   test: {
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],

@@ -196,6 +196,39 @@ describe('first load', () => {
     expect((await loaded()).filter((p) => /\/assets\/console-/.test(p))).toEqual([]);
   });
 
+  it("[trust-11] a member's /user/home shows every text from its own part: the other screens' and the error texts come after it", async () => {
+    const { page } = s;
+    const token = await memberToken();
+    await page.goto(`${base}/api/lookup/active`);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    // The texts of the other screens (the statement's among them) are held back until the home is shown.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const laterAsked: string[] = [];
+    await page.route(/\/assets\/th-[\w-]{8}\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes(`"statement"`)) {
+        laterAsked.push(route.request().url());
+        await held;
+      }
+      await route.fulfill({ response, body });
+    });
+    try {
+      await page.goto(`${base}/user/home`);
+      await page.getByRole('heading', { name: th.home.hello.replace('{{name}}', member.name) }).waitFor();
+      await page.waitForFunction(() =>
+        document.querySelector<HTMLElement>('.game-card')?.style.backgroundImage.includes('-bg.webp'),
+      );
+      // Asked for once the first screen is done, and still on its way: the home drew without it.
+      await expect.poll(() => laterAsked.length).toBe(1);
+      expect(await page.locator('body').innerText()).not.toMatch(/\b[a-z]+\.[a-z]+[A-Z]?\w*\b/);
+    } finally {
+      release();
+      await page.unrouteAll({ behavior: 'wait' });
+    }
+  });
+
   it('[trust-18] Thai text is drawn in the self-hosted Noto Sans Thai, and a Thai page fetches no Lao font', async () => {
     const { page } = s;
     const { fonts } = await firstVisit(page, '/login', 'th');

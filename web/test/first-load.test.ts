@@ -3,9 +3,9 @@
 import { lookups } from '@krapao/contract';
 import { describe, expect, it } from 'vitest';
 import { serviceActiveEndpoint } from '../src/features/lookups/api/service-active';
-import { i18n, initI18n, loadLaterTexts } from '../src/i18n';
+import { i18n, initI18n, loadLaterTexts, loadMemberTexts } from '../src/i18n';
 import en from '../src/i18n/locales/en.json';
-import { FIRST_PAINT_GROUPS } from '../src/i18n/first-paint';
+import { FIRST_PAINT_GROUPS, MEMBER_FIRST_SCREEN_GROUPS } from '../src/i18n/first-paint';
 
 describe('first paint of /login', () => {
   it('[SH-6] the service check /login makes without the contract asks the contract path', () => {
@@ -21,7 +21,7 @@ describe('first paint of /login', () => {
     expect(read({ message: 'x' })).toEqual({ active: true });
   });
 
-  it('[trust-11] the page starts with its own texts; the other screens and the error texts come later', async () => {
+  it("[trust-11] the page starts with its own texts; a member's first screen adds its own; the other screens and the error texts come later", async () => {
     await initI18n('en', { firstPaintOnly: true });
     const groups = Object.keys(en) as Array<keyof typeof en>;
     for (const group of groups) {
@@ -30,6 +30,15 @@ describe('first paint of /login', () => {
       expect(i18n.exists(`${group}.${key}`), `${group}.${key}`).toBe(first);
     }
     expect(i18n.t('login.title')).toBe(en.login.title);
+    expect(i18n.exists('errors.UNAUTHORIZED')).toBe(false);
+
+    await loadMemberTexts('en');
+    const shown = [...FIRST_PAINT_GROUPS, ...MEMBER_FIRST_SCREEN_GROUPS] as readonly string[];
+    for (const group of groups) {
+      const [key] = Object.keys(en[group]);
+      expect(i18n.exists(`${group}.${key}`), `${group}.${key}`).toBe(shown.includes(group));
+    }
+    expect(i18n.t('home.hello', { name: 'Somchai' })).toBe(en.home.hello.replace('{{name}}', 'Somchai'));
     expect(i18n.exists('errors.UNAUTHORIZED')).toBe(false);
 
     await loadLaterTexts('en');

@@ -9,10 +9,13 @@ import { WhenFirstOpened } from '../components/WhenFirstOpened';
 import { errorCode } from '../lib/api-client';
 import { useDelayedFlag } from '../lib/delayed';
 import { notifyError } from '../lib/notify';
+import { withLaterTexts } from '../i18n';
 
 // The modal's code loads only for a member who has something to accept.
 const AgreementsModal = lazy(() =>
-  import('../features/agreements/components/AgreementsModal').then((m) => ({ default: m.AgreementsModal })),
+  withLaterTexts(
+    import('../features/agreements/components/AgreementsModal').then((m) => ({ default: m.AgreementsModal })),
+  ),
 );
 
 /**

@@ -1,5 +1,5 @@
 import { firstScreenPictures, type CardSlot } from '../features/games/first-cards';
-import { initialLocale, loadLaterTexts } from '../i18n';
+import { initialLocale, loadLaterTexts, loadMemberTexts } from '../i18n';
 import { contractParts } from '../lib/contract-parts';
 import { startEarlyGets } from '../lib/early-requests';
 import { holdFirstScreen } from '../lib/first-screen-done';
@@ -92,7 +92,8 @@ export function startFirstScreen(pathname: string): ScreenName | undefined {
   preloadMemberShell();
   // The shell holds the home page; another page has a chunk of its own, asked for now too.
   if (screen !== 'memberHome') screens[screen]().catch(() => {});
-  void loadLaterTexts(initialLocale());
+  // A member's home brings only the texts it shows; the rest follow once it is done (screen-loads.ts).
+  void (screen === 'memberHome' ? loadMemberTexts : loadLaterTexts)(initialLocale());
   // zod needs nothing else: it runs as soon as it is here, in a task of its own.
   void yieldToMain()
     .then(loadZod)

@@ -9,10 +9,13 @@ import { SpinCoinButton } from '../features/spin/components/SpinCoinButton';
 import { useWallet } from '../features/wallet/api/get-wallet';
 import { WalletCard } from '../features/wallet/components/WalletCard';
 import { useMoneyMoved } from './money';
+import { withLaterTexts } from '../i18n';
 
 // INV-1: the invite modal loads when first opened from the card.
 const InviteModal = lazy(() =>
-  import('../features/invite/components/InviteModal').then((m) => ({ default: m.InviteModal })),
+  withLaterTexts(
+    import('../features/invite/components/InviteModal').then((m) => ({ default: m.InviteModal })),
+  ),
 );
 
 type Shown = 'cash' | 'bonus';

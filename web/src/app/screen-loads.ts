@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { loadLaterTexts } from '../i18n';
+import { loadLaterTexts, loadMemberTexts } from '../i18n';
+import { afterFirstScreen } from '../lib/first-screen-done';
 import { screenLoadStarted } from '../lib/screen-loading';
 import { screens, type ScreenName } from './screens';
 
@@ -32,13 +33,22 @@ export type LoadableScreen = ScreenName | keyof typeof otherScreens;
 
 const loads = new Map<LoadableScreen, ScreenLoad>();
 
+/** A member's first screen: it brings only its own texts, and the rest follow once it is done. */
+const MEMBER_FIRST_SCREEN = new Set<ScreenName>(['memberLayout', 'memberHome']);
+
+function textsOf(name: ScreenName): Promise<void> {
+  if (!MEMBER_FIRST_SCREEN.has(name)) return loadLaterTexts();
+  afterFirstScreen(() => void loadLaterTexts());
+  return loadMemberTexts();
+}
+
 async function loadPage(name: ScreenName): Promise<ComponentType> {
   // Every screen but the visitor shell and /login is its own chunk (the /login budget), and brings the
-  // query cache and the rest of the texts with it (/login loads those once the member starts on the form).
+  // query cache and its texts with it (/login loads the rest once the member starts on the form).
   const [module, { withQueryClient }] = await Promise.all([
     screens[name]() as Promise<Module>,
     import('./query-scope'),
-    loadLaterTexts(),
+    textsOf(name),
   ]);
   return withQueryClient(module.default);
 }

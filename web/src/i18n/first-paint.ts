@@ -5,3 +5,24 @@
  * at once but missing here shows as raw keys on /login (web/e2e/first-load.e2e.ts looks for them).
  */
 export const FIRST_PAINT_GROUPS = ['common', 'nav', 'login', 'howto', 'site'] as const;
+
+/**
+ * The groups a member's first screen (the member shell and the home) shows, beyond /login's: they load
+ * with it, and the others (the other screens, the dialogs, the error texts) once it is done. Found by
+ * reading the member chunk's modules; a group missing here shows as raw keys on the home until the
+ * rest arrives (web/e2e/first-load.e2e.ts looks for them).
+ */
+export const MEMBER_FIRST_SCREEN_GROUPS = [
+  'care',
+  'chat',
+  'games',
+  'header',
+  'home',
+  'install',
+  'invite',
+  'protection',
+  'realtime',
+  'retryWait',
+  'spin',
+  'wallet',
+] as const;

@@ -7,14 +7,16 @@ import { Translator } from './translator';
 type Json = Record<string, unknown>;
 type Loader = () => Promise<{ default: Json }>;
 
-// Each language comes in three parts: the UI texts /login shows at once (first-paint.ts), the other
-// screens' texts, and the error texts (under `errors.`). The first parts of all three languages (about
-// 1 KB gzip each) come with the page itself, so the first screen waits for no round trip of its own;
-// of the rest only the active language is fetched (a chunk per file).
+// Each language comes in four parts: the UI texts /login shows at once (first-paint.ts), those a
+// member's first screen adds, the other screens' texts, and the error texts (under `errors.`). The
+// first parts of all three languages (about 1 KB gzip each) come with the page itself, so the first
+// screen waits for no round trip of its own; of the rest only the active language is fetched (a chunk
+// per file).
 const firstPaintFiles = import.meta.glob<{ default: Json }>('./locales/*.json', {
   query: '?first-paint',
   eager: true,
 });
+const memberFiles = import.meta.glob<{ default: Json }>('./locales/*.json', { query: '?member' });
 const laterFiles = import.meta.glob<{ default: Json }>('./locales/*.json', { query: '?later' });
 const errorFiles = import.meta.glob<{ default: Json }>('./errors/*.json');
 
@@ -31,13 +33,16 @@ export function initialLocale(): Locale {
 }
 
 const firstPaintTexts = new Map<Locale, Json>();
+const memberTexts = new Map<Locale, Json>();
 const laterTexts = new Map<Locale, { ui: Json; errors: Json }>();
+let memberTextsWanted = false;
 let laterTextsWanted = false;
 
 function publish(lng: Locale) {
   const later = laterTexts.get(lng);
   i18n.addResourceBundle(lng, {
     ...firstPaintTexts.get(lng),
+    ...memberTexts.get(lng),
     ...later?.ui,
     errors: later?.errors ?? {},
   });
@@ -49,6 +54,7 @@ async function loadBundle(lng: Locale): Promise<void> {
     publish(lng);
   }
   if (laterTextsWanted) await loadLaterTexts(lng);
+  else if (memberTextsWanted) await loadMemberTexts(lng);
 }
 
 const loadPart = (files: Record<string, () => Promise<unknown>>, path: string) =>
@@ -57,9 +63,23 @@ const loadPart = (files: Record<string, () => Promise<unknown>>, path: string) =
     .catch(() => ({}));
 
 /**
+ * The texts a member's first screen adds to /login's (first-paint.ts), fetched once: they come with the
+ * member shell and the home (app/screen-loads.ts), the rest once that screen is done.
+ */
+export async function loadMemberTexts(lng: Locale = currentLocale()): Promise<void> {
+  memberTextsWanted = true;
+  if (memberTexts.has(lng)) return;
+  const ui = (await loadPart(memberFiles, `./locales/${lng}.json`)) ?? {};
+  if (memberTexts.has(lng)) return;
+  memberTexts.set(lng, ui);
+  publish(lng);
+}
+
+/**
  * The texts of a language beyond what /login shows at once: the other screens' and the error texts
- * (ERR-1), fetched once. They come with every other screen's chunk (app/routes.tsx) and when the member
- * starts on the login form. A file that fails to load shows keys or raw codes, never breaks a screen.
+ * (ERR-1), fetched once. They come with every other screen's chunk (app/screen-loads.ts), after a
+ * member's first screen and when the member starts on the login form. A file that fails to load shows
+ * keys or raw codes, never breaks a screen.
  */
 export async function loadLaterTexts(lng: Locale = currentLocale()): Promise<void> {
   laterTextsWanted = true;
@@ -67,6 +87,7 @@ export async function loadLaterTexts(lng: Locale = currentLocale()): Promise<voi
   const [ui = {}, errors = {}] = await Promise.all([
     loadPart(laterFiles, `./locales/${lng}.json`),
     loadPart(errorFiles, `./errors/${lng}.json`),
+    loadMemberTexts(lng),
   ]);
   if (laterTexts.has(lng)) return;
   laterTexts.set(lng, { ui, errors });
@@ -108,4 +129,12 @@ export function currentLocale(): Locale {
 export function errorText(code: string): string {
   const key = `errors.${code}`;
   return i18n.exists(key) ? i18n.t(key) : code;
+}
+
+/**
+ * A lazy part of a member's first screen (the drawer, a dialog) with the later texts: on a page load
+ * they come once the first screen is done, and a member may open it before.
+ */
+export function withLaterTexts<T>(load: Promise<T>): Promise<T> {
+  return Promise.all([load, loadLaterTexts()]).then(([loaded]) => loaded);
 }

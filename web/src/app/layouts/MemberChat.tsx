@@ -2,9 +2,12 @@ import '../../components/chat-fab.css';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { withLaterTexts } from '../../i18n';
 
 const ChatWidget = lazy(() =>
-  import('../../features/chat/components/ChatWidget').then((m) => ({ default: m.ChatWidget })),
+  withLaterTexts(
+    import('../../features/chat/components/ChatWidget').then((m) => ({ default: m.ChatWidget })),
+  ),
 );
 const ChatUnreadWatch = lazy(() =>
   import('../../features/chat/components/ChatUnreadWatch').then((m) => ({ default: m.ChatUnreadWatch })),

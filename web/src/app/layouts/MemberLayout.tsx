@@ -29,11 +29,16 @@ import { useFirstScreenDone, useReleaseFirstScreen } from '../first-screen-relea
 import { useChatUnread } from '../../features/chat/unread';
 import { useChatWidgetEnabled } from '../../features/lookups/api/lookups';
 import { RealityCheck } from '../../features/protection/components/RealityCheck';
+import { withLaterTexts } from '../../i18n';
 
 // The drawer (with the money dialogs) and the conditions load when first opened, not with every page.
-const ActionDrawer = lazy(() => import('./ActionDrawer').then((m) => ({ default: m.ActionDrawer })));
+const ActionDrawer = lazy(() =>
+  withLaterTexts(import('./ActionDrawer').then((m) => ({ default: m.ActionDrawer }))),
+);
 const ConditionsModal = lazy(() =>
-  import('../../features/lookups/components/ConditionsModal').then((m) => ({ default: m.ConditionsModal })),
+  withLaterTexts(
+    import('../../features/lookups/components/ConditionsModal').then((m) => ({ default: m.ConditionsModal })),
+  ),
 );
 
 /**

@@ -11,10 +11,13 @@ import { AgreementsPrompt } from '../agreements-prompt';
 import { HomeCards } from '../home-cards';
 import { useBalancesWhenOpened } from '../balances-on-return';
 import { useFirstScreenDone } from '../first-screen-release';
+import { withLaterTexts } from '../../i18n';
 
 // The game account modal (credentials, transfers, launch) loads when a card is first tapped.
 const GameAccountModal = lazy(() =>
-  import('../../features/games/components/GameAccountModal').then((m) => ({ default: m.GameAccountModal })),
+  withLaterTexts(
+    import('../../features/games/components/GameAccountModal').then((m) => ({ default: m.GameAccountModal })),
+  ),
 );
 
 export default function MemberHomeRoute() {

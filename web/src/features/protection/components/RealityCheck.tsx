@@ -1,11 +1,12 @@
 import { lazy, useEffect, useState } from 'react';
 import { WhenFirstOpened } from '../../../components/WhenFirstOpened';
 import { useProtection } from '../api/protection';
+import { withLaterTexts } from '../../../i18n';
 
 // The dialog (and Mantine's modal, focus trap and portal with it) loads when a check is first due: a
 // member's page paints without them, and most members never set an interval.
 const RealityCheckModal = lazy(() =>
-  import('./RealityCheckModal').then((m) => ({ default: m.RealityCheckModal })),
+  withLaterTexts(import('./RealityCheckModal').then((m) => ({ default: m.RealityCheckModal }))),
 );
 
 /**
