@@ -65,3 +65,33 @@ describe('error translations', () => {
     for (const [code, text] of Object.entries(file)) expect(THAI.test(text), code).toBe(false);
   });
 });
+
+describe('the translator', () => {
+  it('[trust-11] a bundle that only adds texts nobody asked for re-renders nothing; a missing text arriving re-renders', async () => {
+    const { Translator } = await import('../src/i18n/translator');
+    const i18n = new Translator();
+    let renders = 0;
+    i18n.subscribe(() => (renders += 1));
+    i18n.addResourceBundle('en', { home: { hello: 'Hello' } });
+    await i18n.changeLanguage('en');
+    expect(renders).toBe(1);
+    expect(i18n.t('home.hello')).toBe('Hello');
+
+    // The next part of the language (a member's other screens): nothing shown asked for it.
+    i18n.addResourceBundle('en', { home: { hello: 'Hello' }, statement: { title: 'Statement' } });
+    expect(renders).toBe(1);
+    // Another language's texts change nothing on screen either.
+    i18n.addResourceBundle('th', { home: { hello: 'สวัสดี' } });
+    expect(renders).toBe(1);
+
+    // A text shown as its key until its part arrives: the part's arrival re-renders.
+    expect(i18n.t('errors.UNAUTHORIZED')).toBe('errors.UNAUTHORIZED');
+    expect(i18n.exists('errors.GONE')).toBe(false);
+    i18n.addResourceBundle('en', { home: { hello: 'Hello' }, errors: { UNAUTHORIZED: 'Please log in.' } });
+    expect(renders).toBe(2);
+    expect(i18n.t('errors.UNAUTHORIZED')).toBe('Please log in.');
+    // A switch of language always re-renders.
+    await i18n.changeLanguage('th');
+    expect(renders).toBe(3);
+  });
+});

@@ -9,13 +9,25 @@ export class Translator {
   isInitialized = false;
   private bundles = new Map<string, Bundle>();
   private listeners = new Set<Listener>();
+  /** Keys looked up in the current language and missing: only their arrival needs a new render. */
+  private missed = new Set<string>();
 
   hasResourceBundle(lng: string): boolean {
     return this.bundles.has(lng);
   }
 
+  /**
+   * Sets a language's texts. A bundle that only adds texts nobody has asked for yet (the next part of
+   * the current language, another language) changes nothing on screen: React is told only when a key
+   * that was missing has arrived. Re-rendering every translated component for it was a long task on a
+   * phone, just after a member's first screen (issue 22).
+   */
   addResourceBundle(lng: string, bundle: Bundle): void {
     this.bundles.set(lng, bundle);
+    if (lng !== this.language) return;
+    const arrived = [...this.missed].filter((key) => typeof this.lookup(key) === 'string');
+    if (arrived.length === 0) return;
+    for (const key of arrived) this.missed.delete(key);
     this.emit();
   }
 
@@ -23,17 +35,23 @@ export class Translator {
     this.isInitialized = true;
     if (this.language === lng) return;
     this.language = lng;
+    this.missed.clear();
     this.emit();
   }
 
   exists(key: string): boolean {
-    return typeof this.lookup(key) === 'string';
+    if (typeof this.lookup(key) === 'string') return true;
+    this.missed.add(key);
+    return false;
   }
 
   /** The text of key in the current language with {{name}} filled in; the key itself when missing. */
   t = (key: string, vars?: Record<string, unknown>): string => {
     const text = this.lookup(key);
-    if (typeof text !== 'string') return key;
+    if (typeof text !== 'string') {
+      this.missed.add(key);
+      return key;
+    }
     return vars
       ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
       : text;
