@@ -3,9 +3,9 @@ import type { ComponentType } from 'react';
 type Module = { default: ComponentType };
 
 /**
- * The lazy screens, by name: the routes load them (app/routes.tsx), and the entry starts a member's
- * first screen before the router exists (app/first-screen.ts). This module imports nothing, so the
- * entry stays small.
+ * The lazy screens, by name: app/screen-loads.ts loads them for the routes (app/routes.tsx) and for
+ * the entry, which starts a member's first screen before React runs (app/first-screen.ts). This module
+ * imports nothing, so the entry stays small.
  */
 export const screens = {
   register: () => import('./routes/register'),
