@@ -144,7 +144,13 @@ describe("a member's first screen is drawn once, with its answers and its pictur
     });
     startFirstScreen('/user/home');
     const client = createQueryClient();
-    await prefetchFirstScreen('memberHome', client, () => new Promise(() => {}));
+    let waiting: AbortSignal | undefined;
+    await prefetchFirstScreen('memberHome', client, (_ms, stop) => {
+      waiting = stop;
+      return new Promise(() => {});
+    });
+    // The answers ended the wait: its timer goes with it.
+    expect(waiting?.aborted).toBe(true);
 
     expect(client.getQueryData<{ total: number }>(walletKeys.detail())?.total).toBe(250);
     expect(client.getQueryData<{ name: string }>(accountKeys.profile())?.name).toBe('Somchai Jaidee');

@@ -39,8 +39,21 @@ export const FIRST_ANSWERS_WAIT_MS = 800;
 export async function prefetchFirstScreen(
   screen: ScreenName,
   client: QueryClient = appQueryClient(),
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  wait: (ms: number, stop: AbortSignal) => Promise<void> = waitUnlessStopped,
 ): Promise<void> {
   const answers = Promise.all(firstScreenQueries(screen).map((options) => client.prefetchQuery(options)));
-  await Promise.race([answers, wait(FIRST_ANSWERS_WAIT_MS)]);
+  // The wait ends with the answers: its timer is cleared, not left to fire for nobody.
+  const answered = new AbortController();
+  try {
+    await Promise.race([answers, wait(FIRST_ANSWERS_WAIT_MS, answered.signal)]);
+  } finally {
+    answered.abort();
+  }
+}
+
+function waitUnlessStopped(ms: number, stop: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    stop.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  });
 }
