@@ -5,8 +5,8 @@ import { screenLoadStarted } from '../lib/screen-loading';
 import { screens, type ScreenName } from './screens';
 
 /**
- * The lazy screens' loads: each screen's chunk, the query scope and the texts beyond /login's, asked
- * for once and kept. The routes render a screen with React's `use` (app/lazy-screen.tsx), and the entry
+ * The lazy screens' loads: each screen's chunk, the query scope and its texts, asked for once and
+ * kept. The routes render a screen with React's `use` (app/lazy-screen.tsx), and the entry
  * asks for a member's first screen before React runs (app/first-screen.ts): a screen whose load has
  * ended renders at once, without suspending. No React here: the entry imports this module.
  */
@@ -23,9 +23,9 @@ type Module = { default: ComponentType };
 /** Screens that are not in `screens`: the operator console, whose texts load before it paints. */
 const otherScreens = {
   console: async (): Promise<ComponentType> => {
-    const console = await import('../console/console-app');
-    await console.loader();
-    return console.Component;
+    const consoleApp = await import('../console/console-app');
+    await consoleApp.loader();
+    return consoleApp.Component;
   },
 };
 
