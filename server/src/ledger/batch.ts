@@ -3,6 +3,7 @@
 // (db/functions/withdrawals.sql, deposits.sql): one round trip, one transaction, one commit (one WAL
 // flush) for the lot. Each item runs in a subtransaction of its own there, so each caller is answered on
 // its own: a refusal fails that caller alone, and a movement commits with its idempotency key or not at all.
+// A batch of one is the kind's single call.
 // docs/decisions.md, "Money movements in batches", has the design and its failure cases.
 
 /** One item's answer from a batch function: its result, or the error the single call would have thrown. */
@@ -120,16 +121,16 @@ export function batchedMovement<C extends BatchContext, Item, Row extends Failed
     if (row.failed_state === null) return { value: kind.value(row) };
     if (!RUN_AGAIN_ALONE.has(row.failed_state))
       return { error: sqlError(row.failed_state, row.failed_message ?? '') };
-    return kind.alone(ctx, item).then(
-      (value) => ({ value }),
-      (error: unknown) => ({ error }),
-    );
+    return settled(kind.alone(ctx, item));
   };
   return (ctx, item) => {
     if (!ctx.config.moneyBatch.on) return kind.alone(ctx, item);
     let batcher = batchers.get(ctx);
     if (!batcher) {
       batcher = new Batcher(async (items) => {
+        // A lone item is the single call: a batch's lock pass and subtransaction are there to keep its
+        // items apart, and cost a lone item as much as its own work (docs/decisions.md).
+        if (items.length === 1) return [await settled(kind.alone(ctx, items[0]!))];
         const rows = await kind.batch(ctx, items);
         return Promise.all(rows.map((row, i) => outcomeOf(ctx, row, items[i]!)));
       }, ctx.config.moneyBatch);
@@ -137,6 +138,14 @@ export function batchedMovement<C extends BatchContext, Item, Row extends Failed
     }
     return batcher.submit(item);
   };
+}
+
+/** A single call's answer as a batch item's outcome. */
+function settled<Result>(call: Promise<Result>): Promise<ItemOutcome<Result>> {
+  return call.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 }
 
 /** An item's failure as the batch function reports it, shaped like the driver's error of a single call. */
