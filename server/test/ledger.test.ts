@@ -67,6 +67,42 @@ describe('the ledger', () => {
     await expectLedgerSound(t.db);
   });
 
+  it('[WD-2] an entry that names an account twice, or would take a member below zero, is refused and moves nothing', async () => {
+    const { reg } = await registerAndLogin(t.app);
+    const id = await memberIdOf(reg.username);
+    await bankTransfer(t.app, reg, 10);
+    const wallet = memberAccount('member_wallet', id);
+    const balances = () =>
+      t.db.query<{ code: string; balance: bigint }>(
+        'select code, balance from ledger_accounts where code = any ($1) order by code',
+        [[wallet, `${houseCash()}:BAHT`]],
+      );
+    const before = await balances();
+    const entry = (reference: string, lines: Array<{ account: string; amount: bigint }>) =>
+      post(t.db, { kind: 'test', reference: `test:${id}:${reference}`, memberId: id, at: new Date(), lines });
+    await expect(
+      entry('twice', [
+        { account: wallet, amount: 5n },
+        { account: wallet, amount: -2n },
+        { account: houseCash(), amount: -3n },
+      ]),
+    ).rejects.toThrow(/names an account twice/);
+    // The house gives first, then the wallet would go to -1000 baht: nothing of it stays.
+    await expect(
+      entry('short', [
+        { account: houseCash(), amount: 100_000n },
+        { account: wallet, amount: -100_000n },
+      ]),
+    ).rejects.toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
+    expect(await balances()).toEqual(before);
+    const [left] = await t.db.query<{ n: bigint }>(
+      'select count(*) as n from journal_entries where reference like $1',
+      [`test:${id}:%`],
+    );
+    expect(left!.n).toBe(0n);
+    await expectLedgerSound(t.db);
+  });
+
   it('[DEP-11] the check finds a balance that no longer matches its postings', async () => {
     const { reg } = await registerAndLogin(t.app);
     await bankTransfer(t.app, reg, 42);
