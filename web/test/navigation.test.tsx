@@ -18,7 +18,36 @@ vi.mock('../src/app/routes/register', async (original) => {
   return original();
 });
 
+const contactShown = () => screen.queryByRole('heading', { name: 'Contact us' }) !== null;
+
 describe("a navigation waits for its screen's chunk", () => {
+  it('[SH-4] the address and the screen change in one task: the screen an address names is drawn before anything else runs', async () => {
+    mockApi();
+    const drawn: Array<[string, boolean]> = [];
+    const { user } = await renderApp('/login', {
+      afterAddressChange: (path) =>
+        drawn.push([
+          path,
+          path === '/contact'
+            ? contactShown() && screen.queryByRole('button', { name: 'Log in' }) === null
+            : screen.queryByRole('button', { name: 'Log in' }) !== null && !contactShown(),
+        ]),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    // The contact screen's first visit waits for its chunk; the way back and the second visit do not.
+    await user.click(within(nav).getByRole('link', { name: 'Contact' }));
+    await screen.findByText('We answer 24/7.');
+    await user.click(within(nav).getByRole('link', { name: 'Log in' }));
+    await screen.findByRole('button', { name: 'Log in' });
+    await user.click(within(nav).getByRole('link', { name: 'Contact' }));
+    await screen.findByText('We answer 24/7.');
+    expect(drawn).toEqual([
+      ['/contact', true],
+      ['/login', true],
+      ['/contact', true],
+    ]);
+  });
+
   it('[SH-17] [SH-4] the screen before and its address stay, with the progress bar, until the new screen is here; only the latest of two navigations happens', async () => {
     mockApi();
     const { user, router } = await renderApp('/login');

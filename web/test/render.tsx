@@ -16,10 +16,31 @@ import { createQueryClient } from '../src/lib/query-client';
  */
 export async function renderApp(
   path: string,
-  { locale = 'en' as Locale, queryClient = createQueryClient() } = {},
+  {
+    locale = 'en' as Locale,
+    queryClient = createQueryClient(),
+    afterAddressChange,
+  }: {
+    locale?: Locale;
+    queryClient?: ReturnType<typeof createQueryClient>;
+    /** Called with the new path at the end of the task that changed the address, before any paint. */
+    afterAddressChange?: (pathname: string) => void;
+  } = {},
 ) {
   await initI18n(locale);
-  const history = loadingScreensFirst(createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  const memory = createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  if (afterAddressChange) {
+    const { push, replace } = memory;
+    memory.push = (to, state) => {
+      push(to, state);
+      queueMicrotask(() => afterAddressChange(memory.location.pathname));
+    };
+    memory.replace = (to, state) => {
+      replace(to, state);
+      queueMicrotask(() => afterAddressChange(memory.location.pathname));
+    };
+  }
+  const history = loadingScreensFirst(memory);
   wireApiEvents(history, queryClient);
   // What the tests read of the router: where it is, and a way to go elsewhere.
   const router = {

@@ -39,7 +39,8 @@ export function App({
   useLayoutEffect(() => document.getElementById('splash')?.remove(), []);
   return (
     <Providers queryClient={queryClient} env={env}>
-      <HistoryRouter history={history}>
+      {/* Not transitions: a navigation's render is flushed with its push (app/screen-history.ts). */}
+      <HistoryRouter history={history} useTransitions={false}>
         <AppRoutes />
       </HistoryRouter>
     </Providers>

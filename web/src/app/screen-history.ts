@@ -1,4 +1,6 @@
-import type { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { startTransition } from 'react';
+import { flushSync } from 'react-dom';
+import { NavigationType, type UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { loadScreen, screenReady } from './screen-loads';
 import { screensOf } from './screens';
 
@@ -10,7 +12,13 @@ export type AppHistory = ReturnType<typeof createBrowserHistory>;
  * is here, as they did when the router loaded screens itself: until then the screen before stays, with
  * SH-17's bar after a moment, and the address and the screen never disagree (a member typing in the old
  * form while the address names the new one). Only the latest of several waiting navigations happens.
- * The browser's back and forward change the address first, as in any app; the screen suspends then.
+ * The browser's back and forward change the address first, as in any app; their render is a transition,
+ * so a screen not here yet (back past a reload) keeps the one before until it is.
+ *
+ * The address and the new screen change in one task: the router's updates are not transitions
+ * (create-app.tsx), and the push is flushed with its render, so no moment shows the old screen under the
+ * new address (a browser test typed into the login form there once). A microtask away from the caller:
+ * a navigation asked from an effect (Navigate) cannot flush React's work from inside it.
  */
 export function loadingScreensFirst(history: AppHistory): AppHistory {
   let latest = 0;
@@ -28,8 +36,22 @@ export function loadingScreensFirst(history: AppHistory): AppHistory {
       if (ticket === latest) go();
     });
   };
+  const drawn = (change: () => void) => () => queueMicrotask(() => flushSync(change));
   const waiting = Object.create(history) as AppHistory;
-  waiting.push = (to, state) => when(to, () => history.push(to, state));
-  waiting.replace = (to, state) => when(to, () => history.replace(to, state));
+  waiting.push = (to, state) =>
+    when(
+      to,
+      drawn(() => history.push(to, state)),
+    );
+  waiting.replace = (to, state) =>
+    when(
+      to,
+      drawn(() => history.replace(to, state)),
+    );
+  waiting.listen = (listener) =>
+    history.listen((update) => {
+      if (update.action === NavigationType.Pop) startTransition(() => listener(update));
+      else listener(update);
+    });
   return waiting;
 }
