@@ -27,6 +27,17 @@ export function useReleaseFirstScreen(): void {
   }, [done, fetching]);
 }
 
+/**
+ * useReleaseFirstScreen as a component of its own, drawn only until the first screen is done: it follows
+ * every query's fetching (useIsFetching), and in the member shell that re-rendered the whole shell at
+ * each request's start and end for as long as the member stayed, a long task on a phone just after the
+ * first screen.
+ */
+export function FirstScreenRelease(): null {
+  useReleaseFirstScreen();
+  return null;
+}
+
 const CSS_URL = /url\(["']?([^"')]+)["']?\)/;
 
 /**

@@ -25,7 +25,7 @@ import { MemberChat } from './MemberChat';
 import { InstallBanner } from '../../components/InstallBanner';
 import { useRealtime } from '../realtime/useRealtime';
 import { useBalancesOnReturn } from '../balances-on-return';
-import { useFirstScreenDone, useReleaseFirstScreen } from '../first-screen-release';
+import { FirstScreenRelease, useFirstScreenDone } from '../first-screen-release';
 import { useChatUnread } from '../../features/chat/unread';
 import { useChatWidgetEnabled } from '../../features/lookups/api/lookups';
 import { RealityCheck } from '../../features/protection/components/RealityCheck';
@@ -63,7 +63,6 @@ function MemberShell() {
   // Money that arrives shows by itself: one socket while the member is logged in.
   useRealtime();
   useBalancesOnReturn();
-  useReleaseFirstScreen();
   // The chat and its watcher wait until the first screen is done.
   const firstScreenDone = useFirstScreenDone();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -82,6 +81,7 @@ function MemberShell() {
 
   return (
     <div className="app-column">
+      {!firstScreenDone && <FirstScreenRelease />}
       <NavProgress />
       <header className="app-header">
         <Group justify="space-between" wrap="nowrap">
