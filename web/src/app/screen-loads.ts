@@ -36,9 +36,13 @@ const loads = new Map<LoadableScreen, ScreenLoad>();
 /** A member's first screen: it brings only its own texts, and the rest follow once it is done. */
 const MEMBER_FIRST_SCREEN = new Set<ScreenName>(['memberLayout', 'memberHome']);
 
+let laterTextsAsked = false;
+
 function textsOf(name: ScreenName): Promise<void> {
   if (!MEMBER_FIRST_SCREEN.has(name)) return loadLaterTexts();
-  afterFirstScreen(() => void loadLaterTexts());
+  // The member shell and the home both land here: the rest of the texts is asked for once.
+  if (!laterTextsAsked) afterFirstScreen(() => void loadLaterTexts());
+  laterTextsAsked = true;
   return loadMemberTexts();
 }
 

@@ -6,13 +6,11 @@
 let loading = 0;
 const listeners = new Set<() => void>();
 
+/** Counts a load until the function it answers is called, once, when the load has ended. */
 export function screenLoadStarted(): () => void {
   loading += 1;
   notify();
-  let ended = false;
   return () => {
-    if (ended) return;
-    ended = true;
     loading -= 1;
     notify();
   };
