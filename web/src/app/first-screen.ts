@@ -1,12 +1,12 @@
 import { firstScreenPictures, type CardSlot } from '../features/games/first-cards';
-import { initialLocale, loadLaterTexts, loadMemberTexts } from '../i18n';
+import { initialLocale } from '../i18n';
 import { contractParts } from '../lib/contract-parts';
 import { startEarlyGets } from '../lib/early-requests';
 import { holdFirstScreen } from '../lib/first-screen-done';
 import { getToken } from '../lib/session';
 import { yieldToMain } from '../lib/yield';
 import { MEMBER_SHELL_META } from './member-shell-meta';
-import { loadScreen } from './screen-loads';
+import { loadScreen, screenTexts } from './screen-loads';
 import { memberScreenOf, screens, type ScreenName } from './screens';
 
 /**
@@ -93,7 +93,7 @@ export function startFirstScreen(pathname: string): ScreenName | undefined {
   // The shell holds the home page; another page has a chunk of its own, asked for now too.
   if (screen !== 'memberHome') screens[screen]().catch(() => {});
   // A member's home brings only the texts it shows; the rest follow once it is done (screen-loads.ts).
-  void (screen === 'memberHome' ? loadMemberTexts : loadLaterTexts)(initialLocale());
+  void screenTexts(screen, initialLocale());
   // zod needs nothing else: it runs as soon as it is here, in a task of its own.
   void yieldToMain()
     .then(loadZod)

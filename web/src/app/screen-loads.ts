@@ -1,3 +1,4 @@
+import type { Locale } from '@krapao/contract';
 import type { ComponentType } from 'react';
 import { loadLaterTexts, loadMemberTexts } from '../i18n';
 import { afterFirstScreen } from '../lib/first-screen-done';
@@ -38,12 +39,16 @@ const MEMBER_FIRST_SCREEN = new Set<ScreenName>(['memberLayout', 'memberHome']);
 
 let laterTextsAsked = false;
 
-function textsOf(name: ScreenName): Promise<void> {
-  if (!MEMBER_FIRST_SCREEN.has(name)) return loadLaterTexts();
-  // The member shell and the home both land here: the rest of the texts is asked for once.
+/**
+ * A screen's texts, in `lng` (the current language by default; the entry names the page's before the
+ * texts have started).
+ */
+export function screenTexts(name: ScreenName, lng?: Locale): Promise<void> {
+  if (!MEMBER_FIRST_SCREEN.has(name)) return loadLaterTexts(lng);
+  // The entry, the member shell and the home all land here: the rest of the texts is asked for once.
   if (!laterTextsAsked) afterFirstScreen(() => void loadLaterTexts());
   laterTextsAsked = true;
-  return loadMemberTexts();
+  return loadMemberTexts(lng);
 }
 
 async function loadPage(name: ScreenName): Promise<ComponentType> {
@@ -52,7 +57,7 @@ async function loadPage(name: ScreenName): Promise<ComponentType> {
   const [module, { withQueryClient }] = await Promise.all([
     screens[name]() as Promise<Module>,
     import('./query-scope'),
-    textsOf(name),
+    screenTexts(name),
   ]);
   return withQueryClient(module.default);
 }
