@@ -30,15 +30,14 @@ export async function renderApp(
   await initI18n(locale);
   const memory = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   if (afterAddressChange) {
-    const { push, replace } = memory;
-    memory.push = (to, state) => {
-      push(to, state);
-      queueMicrotask(() => afterAddressChange(memory.location.pathname));
-    };
-    memory.replace = (to, state) => {
-      replace(to, state);
-      queueMicrotask(() => afterAddressChange(memory.location.pathname));
-    };
+    const told =
+      (change: typeof memory.push): typeof memory.push =>
+      (to, state) => {
+        change(to, state);
+        queueMicrotask(() => afterAddressChange(memory.location.pathname));
+      };
+    memory.push = told(memory.push);
+    memory.replace = told(memory.replace);
   }
   const history = loadingScreensFirst(memory);
   wireApiEvents(history, queryClient);
