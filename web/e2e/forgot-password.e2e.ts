@@ -45,8 +45,8 @@ describe('forgot password (browser, phone, Thai)', () => {
 
     await page.getByRole('link', { name: th.login.forgot }).click();
     await page.waitForURL(/\/forgot-password$/);
-    // The new screen, as the member sees it: the address changes as it is drawn, and on a busy machine the
-    // login form (with a phone field of the same name) can still be on screen a moment.
+    // The new screen, as the member sees it, before typing: the login form has a phone field of the same
+    // name (app/screen-history.ts now draws the screen in the task that changes the address).
     await page.getByRole('button', { name: th.forgot.sendCode }).waitFor();
     await page.getByLabel(new RegExp(`^${th.login.username}`)).fill(member.phone);
     await screenshot(page, 'forgot-password-th-phone');
