@@ -1,8 +1,10 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@krapao/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserWindow } from '../src/features/games/launch';
+import { holdFirstScreen, releaseFirstScreen } from '../src/lib/first-screen-done';
 import { formatDateTime } from '../src/lib/format';
+import { useSeen } from '../src/lib/use-seen';
 import { fail, json, logIn, mockApi, type Handler } from './api';
 import { accountFixture, gamesWallet, slotFixture, transferAnswer } from './games';
 import { errorEn, renderApp } from './render';
@@ -111,6 +113,8 @@ describe('home carousels', () => {
       expect(card(name).querySelector('img')?.getAttribute('src')).toBeNull();
     }
     const near = card('Joker 2');
+    // They watch for the screen once the first screen is done (a test's page is at once).
+    await waitFor(() => expect(watching.has(near)).toBe(true));
     const callback = watching.get(near)!;
     act(() =>
       callback([{ isIntersecting: true, target: near } as unknown as IntersectionObserverEntry], {} as never),
@@ -119,6 +123,39 @@ describe('home carousels', () => {
     expect(card('Joker 2').querySelector('img')?.getAttribute('src')).toBe('/games/JOKER2.webp');
     expect(card('SLOT5').style.backgroundImage).toBe('');
     expect(watching.has(near)).toBe(false);
+    vi.unstubAllGlobals();
+  });
+
+  it("[HOME-3] [trust-11] while a member's first screen loads, a card further on does not watch for the screen yet", async () => {
+    const watching = new Map<Element, IntersectionObserverCallback>();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(element: Element) {
+          watching.set(element, this.callback);
+        }
+        disconnect() {
+          for (const [element, callback] of watching)
+            if (callback === this.callback) watching.delete(element);
+        }
+      },
+    );
+    holdFirstScreen();
+    const card = document.createElement('button');
+    const { result } = renderHook(() => useSeen({ current: card }));
+    // Its pictures would share the link with the first screen's, between its render and its paint.
+    expect(watching.has(card)).toBe(false);
+    act(() => releaseFirstScreen());
+    await waitFor(() => expect(watching.has(card)).toBe(true));
+    expect(result.current).toBe(false);
+    act(() =>
+      watching.get(card)!(
+        [{ isIntersecting: true, target: card } as unknown as IntersectionObserverEntry],
+        {} as never,
+      ),
+    );
+    expect(result.current).toBe(true);
     vi.unstubAllGlobals();
   });
 
