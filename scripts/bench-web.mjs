@@ -6,8 +6,8 @@
 //    open 1.5 s after load and be the page's largest paint (LCP about 4.2 s, measured 2026-11-23).
 // It first prints what this machine charges for fresh memory (lib.mjs, pageTouchMicros): where that is
 // dear, Chromium's tasks are long and TBT with them, whatever the page.
-// Bar: /login at most 150 KB gzip, performance 90 or more on both pages; below it the bench exits
-// non-zero. Flags: --verbose lists every file, --no-lighthouse measures sizes only; LIGHTHOUSE_RUNS (3)
+// Bar: /login at most 150 KB gzip, performance 95 or more on both pages (issue 22's); below it the bench
+// exits non-zero. Flags: --verbose lists every file, --no-lighthouse measures sizes only; LIGHTHOUSE_RUNS (3)
 // runs per page, the median score counts; LIGHTHOUSE_THROTTLING=devtools throttles the browser for real
 // instead of simulating it (scripts/lighthouse.mjs), LIGHTHOUSE_REPORT_DIR keeps every run's report.
 import { gzipSync } from 'node:zlib';
@@ -15,7 +15,8 @@ import { buildWeb, launchChromium, machineLine, startServer, webBuildIsStale } f
 import { APPLIED, startLighthouse } from './lighthouse.mjs';
 
 const LOGIN_BUDGET_KB = 150;
-const MIN_PERFORMANCE = 90;
+/** Issue 22's bar for both pages, median of the runs. */
+const MIN_PERFORMANCE = 95;
 const DEMO = { username: '0812345678', password: 'krapao-demo-1' };
 const withLighthouse = !process.argv.includes('--no-lighthouse');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
