@@ -99,6 +99,22 @@ export async function docsShot(page: Page, name: string) {
 }
 
 /**
+ * Counts the times the page's realtime socket was let in (Socket.IO's connect packet, "40", received):
+ * once it is, the server has put it in the member's rooms, and money that arrives is announced on the
+ * page by itself. A socket that is merely open may still be waiting for that.
+ */
+export function countSocketConnects(page: Page): () => number {
+  let connects = 0;
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    ws.on('framereceived', ({ payload }) => {
+      if (String(payload).startsWith('40')) connects += 1;
+    });
+  });
+  return () => connects;
+}
+
+/**
  * Waits until the screen holds still for a picture or a measurement: every transition and finite
  * animation running has ended (a dialog's opening, a drawer's slide), the images have been decoded, and
  * the frame after that has been drawn. A spinner's endless turn is not waited for.

@@ -22,6 +22,7 @@ import {
   postTo,
   screenshot,
   useBrowser,
+  countSocketConnects,
   escapeRegExp,
   field,
   latestCodeAt,
@@ -82,19 +83,8 @@ const laoMoney = (page: Page, major: number, currency: 'LAK' | 'THB') =>
     [major, currency] as const,
   );
 
-/**
- * How many times the page's realtime socket was let in (Socket.IO's connect packet, "40", received): once
- * it is, money that arrives is announced on the page by itself.
- */
-let socketConnects = 0;
-function countSocketConnects(page: Page) {
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/socket.io/')) return;
-    ws.on('framereceived', ({ payload }) => {
-      if (String(payload).startsWith('40')) socketConnects += 1;
-    });
-  });
-}
+/** How many times the page's realtime socket was let in (browser.ts); counted from the first test on. */
+let socketConnects: () => number = () => 0;
 
 const totalBalance = (page: Page) =>
   page.getByRole('region', { name: la.wallet.card }).getByLabel(la.home.walletTotal).first().textContent();
@@ -172,12 +162,12 @@ async function registerInBrowser(
 
 /** LOG-1 in Lao; done once the member's realtime socket is in (money arriving after shows by itself). */
 async function logIn(page: Page, m: { phone: string; password: string }) {
-  const connects = socketConnects;
+  const connects = socketConnects();
   await field(page, la.login.username).fill(m.phone);
   await field(page, la.login.password).fill(m.password);
   await page.getByRole('button', { name: la.login.submit }).click();
   await page.waitForURL(/\/user\/home$/);
-  await expect.poll(() => socketConnects, { timeout: 15_000 }).toBeGreaterThan(connects);
+  await expect.poll(socketConnects, { timeout: 15_000 }).toBeGreaterThan(connects);
   // HOME-2: each member logs in here once, new: the agreements ask to be accepted, in Lao.
   await acceptAgreementsInBrowser(page, la);
 }
@@ -210,7 +200,7 @@ describe('a Laos build, in Lao', () => {
 
   it('[laos-5] [SH-3] [REG-1] [REG-6] registers in Lao with kip and a BCEL account', async () => {
     const { page } = s;
-    countSocketConnects(page);
+    socketConnects = countSocketConnects(page);
     await page.goto(`${base}/login`);
     // Lao without being asked: the build's default language.
     await expect.poll(() => page.getByRole('button', { name: la.login.submit }).count()).toBe(1);
