@@ -44,6 +44,24 @@ afterEach(() => {
 
 const pgActive = slotFixture('PG', { active: true, amount: 250.25 });
 
+/** The browser's IntersectionObserver, driven by the test: the elements watched, each with its callback. */
+function stubIntersectionObserver(): Map<Element, IntersectionObserverCallback> {
+  const watching = new Map<Element, IntersectionObserverCallback>();
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        watching.set(element, this.callback);
+      }
+      disconnect() {
+        for (const [element, callback] of watching) if (callback === this.callback) watching.delete(element);
+      }
+    },
+  );
+  return watching;
+}
+
 describe('home carousels', () => {
   it('[HOME-3] one carousel per category with games, about 2.2 cards for several, a single card for one, none when empty', async () => {
     await home({
@@ -76,20 +94,7 @@ describe('home carousels', () => {
 
   it('[HOME-3] the first cards show their pictures at once; a card further on asks only once it comes near the screen', async () => {
     // The browser's IntersectionObserver, driven by the test: which cards are near the screen.
-    const watching = new Map<Element, IntersectionObserverCallback>();
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly callback: IntersectionObserverCallback) {}
-        observe(element: Element) {
-          watching.set(element, this.callback);
-        }
-        disconnect() {
-          for (const [element, callback] of watching)
-            if (callback === this.callback) watching.delete(element);
-        }
-      },
-    );
+    const watching = stubIntersectionObserver();
     const slots = ['JOKER', 'PG', 'SLOTXO', 'JOKER2', 'SLOT5'].map((code) => slotFixture(code));
     await home({
       'GET /api/wallet': () => json(gamesWallet(0, [...slots, slotFixture('HUAYHD')])),
@@ -127,20 +132,7 @@ describe('home carousels', () => {
   });
 
   it("[HOME-3] [trust-11] while a member's first screen loads, a card further on does not watch for the screen yet", async () => {
-    const watching = new Map<Element, IntersectionObserverCallback>();
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly callback: IntersectionObserverCallback) {}
-        observe(element: Element) {
-          watching.set(element, this.callback);
-        }
-        disconnect() {
-          for (const [element, callback] of watching)
-            if (callback === this.callback) watching.delete(element);
-        }
-      },
-    );
+    const watching = stubIntersectionObserver();
     holdFirstScreen();
     const card = document.createElement('button');
     const { result } = renderHook(() => useSeen({ current: card }));
