@@ -1,10 +1,8 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@krapao/contract';
-import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserWindow } from '../src/features/games/launch';
-import { holdFirstScreen, releaseFirstScreen } from '../src/lib/first-screen-done';
 import { formatDateTime } from '../src/lib/format';
-import { useSeen } from '../src/lib/use-seen';
 import { fail, json, logIn, mockApi, type Handler } from './api';
 import { accountFixture, gamesWallet, slotFixture, transferAnswer } from './games';
 import { errorEn, renderApp } from './render';
@@ -44,24 +42,6 @@ afterEach(() => {
 
 const pgActive = slotFixture('PG', { active: true, amount: 250.25 });
 
-/** The browser's IntersectionObserver, driven by the test: the elements watched, each with its callback. */
-function stubIntersectionObserver(): Map<Element, IntersectionObserverCallback> {
-  const watching = new Map<Element, IntersectionObserverCallback>();
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      observe(element: Element) {
-        watching.set(element, this.callback);
-      }
-      disconnect() {
-        for (const [element, callback] of watching) if (callback === this.callback) watching.delete(element);
-      }
-    },
-  );
-  return watching;
-}
-
 describe('home carousels', () => {
   it('[HOME-3] one carousel per category with games, about 2.2 cards for several, a single card for one, none when empty', async () => {
     await home({
@@ -94,7 +74,20 @@ describe('home carousels', () => {
 
   it('[HOME-3] the first cards show their pictures at once; a card further on asks only once it comes near the screen', async () => {
     // The browser's IntersectionObserver, driven by the test: which cards are near the screen.
-    const watching = stubIntersectionObserver();
+    const watching = new Map<Element, IntersectionObserverCallback>();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(element: Element) {
+          watching.set(element, this.callback);
+        }
+        disconnect() {
+          for (const [element, callback] of watching)
+            if (callback === this.callback) watching.delete(element);
+        }
+      },
+    );
     const slots = ['JOKER', 'PG', 'SLOTXO', 'JOKER2', 'SLOT5'].map((code) => slotFixture(code));
     await home({
       'GET /api/wallet': () => json(gamesWallet(0, [...slots, slotFixture('HUAYHD')])),
@@ -118,8 +111,6 @@ describe('home carousels', () => {
       expect(card(name).querySelector('img')?.getAttribute('src')).toBeNull();
     }
     const near = card('Joker 2');
-    // They watch for the screen once the first screen is done (a test's page is at once).
-    await waitFor(() => expect(watching.has(near)).toBe(true));
     const callback = watching.get(near)!;
     act(() =>
       callback([{ isIntersecting: true, target: near } as unknown as IntersectionObserverEntry], {} as never),
@@ -128,26 +119,6 @@ describe('home carousels', () => {
     expect(card('Joker 2').querySelector('img')?.getAttribute('src')).toBe('/games/JOKER2.webp');
     expect(card('SLOT5').style.backgroundImage).toBe('');
     expect(watching.has(near)).toBe(false);
-    vi.unstubAllGlobals();
-  });
-
-  it("[HOME-3] [trust-11] while a member's first screen loads, a card further on does not watch for the screen yet", async () => {
-    const watching = stubIntersectionObserver();
-    holdFirstScreen();
-    const card = document.createElement('button');
-    const { result } = renderHook(() => useSeen({ current: card }));
-    // Its pictures would share the link with the first screen's, between its render and its paint.
-    expect(watching.has(card)).toBe(false);
-    act(() => releaseFirstScreen());
-    await waitFor(() => expect(watching.has(card)).toBe(true));
-    expect(result.current).toBe(false);
-    act(() =>
-      watching.get(card)!(
-        [{ isIntersecting: true, target: card } as unknown as IntersectionObserverEntry],
-        {} as never,
-      ),
-    );
-    expect(result.current).toBe(true);
     vi.unstubAllGlobals();
   });
 

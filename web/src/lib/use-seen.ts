@@ -1,5 +1,4 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { afterFirstScreen } from './first-screen-done';
 
 /** How far outside the screen (and outside a carousel's scrolled view) an element already counts as seen. */
 const NEAR = '200px';
@@ -10,10 +9,7 @@ const NEAR = '200px';
  * on the ones in view than on requests and decodes for cards nobody has scrolled to. Without
  * IntersectionObserver (jsdom) everything is seen. `eager`: seen from the first render, for what is
  * surely in view (waiting for the observer's first report costs a render and a frame before the
- * pictures are asked for, and those pictures are the first screen's largest paint). The others start
- * watching once a member's first screen is done (lib/first-screen-done.ts): a card just beside the
- * screen would otherwise ask for its pictures between the first render and its paint, on the link the
- * first screen's pictures need.
+ * pictures are asked for, and those pictures are the first screen's largest paint).
  */
 export function useSeen(ref: RefObject<Element | null>, eager = false): boolean {
   const [seen, setSeen] = useState(() => eager || typeof IntersectionObserver === 'undefined');
@@ -29,11 +25,8 @@ export function useSeen(ref: RefObject<Element | null>, eager = false): boolean 
       // scrollMargin widens the carousels' own clip too, so the next card is ready before it scrolls in.
       { rootMargin: NEAR, scrollMargin: NEAR } as IntersectionObserverInit,
     );
-    const stopWaiting = afterFirstScreen(() => observer.observe(element));
-    return () => {
-      stopWaiting();
-      observer.disconnect();
-    };
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [ref, seen]);
   return seen;
 }
