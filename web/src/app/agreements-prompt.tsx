@@ -1,5 +1,5 @@
 import { AGREEMENT_MODAL_DELAY_MS } from '@krapao/contract';
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useProfile } from '../features/accounts/api/get-profile';
 import { useAcceptAgreements } from '../features/agreements/api/accept-agreements';
 import { useAgreementsStatus } from '../features/agreements/api/get-status';
@@ -9,13 +9,12 @@ import { WhenFirstOpened } from '../components/WhenFirstOpened';
 import { errorCode } from '../lib/api-client';
 import { useDelayedFlag } from '../lib/delayed';
 import { notifyError } from '../lib/notify';
-import { withLaterTexts } from '../i18n';
+import { lazyWithLaterTexts } from '../i18n/react';
 
 // The modal's code loads only for a member who has something to accept.
-const AgreementsModal = lazy(() =>
-  withLaterTexts(
-    import('../features/agreements/components/AgreementsModal').then((m) => ({ default: m.AgreementsModal })),
-  ),
+const AgreementsModal = lazyWithLaterTexts(
+  () => import('../features/agreements/components/AgreementsModal'),
+  'AgreementsModal',
 );
 
 /**

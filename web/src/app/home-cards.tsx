@@ -1,6 +1,6 @@
 import './home-cards.css';
-import { lazy, useState } from 'react';
-import { useTranslation } from '../i18n/react';
+import { useState } from 'react';
+import { lazyWithLaterTexts, useTranslation } from '../i18n/react';
 import { WhenFirstOpened } from '../components/WhenFirstOpened';
 import { InviteBonusCard } from '../features/invite/components/InviteBonusCard';
 import { useBlockInForce } from '../features/protection/api/protection';
@@ -9,13 +9,11 @@ import { SpinCoinButton } from '../features/spin/components/SpinCoinButton';
 import { useWallet } from '../features/wallet/api/get-wallet';
 import { WalletCard } from '../features/wallet/components/WalletCard';
 import { useMoneyMoved } from './money';
-import { withLaterTexts } from '../i18n';
 
 // INV-1: the invite modal loads when first opened from the card.
-const InviteModal = lazy(() =>
-  withLaterTexts(
-    import('../features/invite/components/InviteModal').then((m) => ({ default: m.InviteModal })),
-  ),
+const InviteModal = lazyWithLaterTexts(
+  () => import('../features/invite/components/InviteModal'),
+  'InviteModal',
 );
 
 type Shown = 'cash' | 'bonus';

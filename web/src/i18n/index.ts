@@ -130,11 +130,3 @@ export function errorText(code: string): string {
   const key = `errors.${code}`;
   return i18n.exists(key) ? i18n.t(key) : code;
 }
-
-/**
- * A lazy part of a member's first screen (the drawer, a dialog) with the later texts: on a page load
- * they come once the first screen is done, and a member may open it before.
- */
-export function withLaterTexts<T>(load: Promise<T>): Promise<T> {
-  return Promise.all([load, loadLaterTexts()]).then(([loaded]) => loaded);
-}

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Locale } from '@krapao/contract';
-import { currentLocale, i18n } from './index';
+import { currentLocale, i18n, loadLaterTexts } from './index';
 
 /** The translation hook: subscribing re-renders the component when the language or a bundle changes. */
 export function useTranslation() {
@@ -12,4 +12,16 @@ export function useTranslation() {
 export function useLocale(): Locale {
   useTranslation();
   return currentLocale();
+}
+
+/**
+ * A lazy part of a member's first screen (the drawer, a dialog): the component `name` of the module
+ * `load` brings, drawn once the later texts have come too. On a page load they come once the first screen
+ * is done, and a member may open the part before.
+ */
+export function lazyWithLaterTexts<K extends string, Props extends object>(
+  load: () => Promise<Record<K, ComponentType<Props>>>,
+  name: K,
+): LazyExoticComponent<ComponentType<Props>> {
+  return lazy(() => Promise.all([load(), loadLaterTexts()]).then(([loaded]) => ({ default: loaded[name] })));
 }

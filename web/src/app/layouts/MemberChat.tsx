@@ -1,13 +1,11 @@
 import '../../components/chat-fab.css';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { withLaterTexts } from '../../i18n';
+import { lazyWithLaterTexts, useTranslation } from '../../i18n/react';
 
-const ChatWidget = lazy(() =>
-  withLaterTexts(
-    import('../../features/chat/components/ChatWidget').then((m) => ({ default: m.ChatWidget })),
-  ),
+const ChatWidget = lazyWithLaterTexts(
+  () => import('../../features/chat/components/ChatWidget'),
+  'ChatWidget',
 );
 const ChatUnreadWatch = lazy(() =>
   import('../../features/chat/components/ChatUnreadWatch').then((m) => ({ default: m.ChatUnreadWatch })),

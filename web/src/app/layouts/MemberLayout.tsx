@@ -9,8 +9,8 @@ import {
   IconReceipt,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useState } from 'react';
+import { lazyWithLaterTexts, useTranslation } from '../../i18n/react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNavItem } from './BottomNavItem';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
@@ -29,16 +29,12 @@ import { FirstScreenRelease, useFirstScreenDone } from '../first-screen-release'
 import { useChatUnread } from '../../features/chat/unread';
 import { useChatWidgetEnabled } from '../../features/lookups/api/lookups';
 import { RealityCheck } from '../../features/protection/components/RealityCheck';
-import { withLaterTexts } from '../../i18n';
 
 // The drawer (with the money dialogs) and the conditions load when first opened, not with every page.
-const ActionDrawer = lazy(() =>
-  withLaterTexts(import('./ActionDrawer').then((m) => ({ default: m.ActionDrawer }))),
-);
-const ConditionsModal = lazy(() =>
-  withLaterTexts(
-    import('../../features/lookups/components/ConditionsModal').then((m) => ({ default: m.ConditionsModal })),
-  ),
+const ActionDrawer = lazyWithLaterTexts(() => import('./ActionDrawer'), 'ActionDrawer');
+const ConditionsModal = lazyWithLaterTexts(
+  () => import('../../features/lookups/components/ConditionsModal'),
+  'ConditionsModal',
 );
 
 /**

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { lazy, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useState } from 'react';
+import { lazyWithLaterTexts, useTranslation } from '../../i18n/react';
 import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { useProfile } from '../../features/accounts/api/get-profile';
 import { LastSignInNotice } from '../../features/accounts/components/LastSignInNotice';
@@ -11,13 +11,11 @@ import { AgreementsPrompt } from '../agreements-prompt';
 import { HomeCards } from '../home-cards';
 import { useBalancesWhenOpened } from '../balances-on-return';
 import { useFirstScreenDone } from '../first-screen-release';
-import { withLaterTexts } from '../../i18n';
 
 // The game account modal (credentials, transfers, launch) loads when a card is first tapped.
-const GameAccountModal = lazy(() =>
-  withLaterTexts(
-    import('../../features/games/components/GameAccountModal').then((m) => ({ default: m.GameAccountModal })),
-  ),
+const GameAccountModal = lazyWithLaterTexts(
+  () => import('../../features/games/components/GameAccountModal'),
+  'GameAccountModal',
 );
 
 export default function MemberHomeRoute() {

@@ -1,13 +1,11 @@
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { WhenFirstOpened } from '../../../components/WhenFirstOpened';
 import { useProtection } from '../api/protection';
-import { withLaterTexts } from '../../../i18n';
+import { lazyWithLaterTexts } from '../../../i18n/react';
 
 // The dialog (and Mantine's modal, focus trap and portal with it) loads when a check is first due: a
 // member's page paints without them, and most members never set an interval.
-const RealityCheckModal = lazy(() =>
-  withLaterTexts(import('./RealityCheckModal').then((m) => ({ default: m.RealityCheckModal }))),
-);
+const RealityCheckModal = lazyWithLaterTexts(() => import('./RealityCheckModal'), 'RealityCheckModal');
 
 /**
  * The reality check: while the member is on the site, every chosen interval a dialog says how long they

@@ -1,12 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
+import { Suspense, useState } from 'react';
+import { lazyWithLaterTexts, useTranslation } from '../../../i18n/react';
 import { useSpinActive } from '../api/spin-api';
-import { withLaterTexts } from '../../../i18n';
 
 // The wheel's code loads when the member opens it, not with the home page.
-const SpinModal = lazy(() => withLaterTexts(import('./SpinModal')));
+const SpinModal = lazyWithLaterTexts(() => import('./SpinModal'), 'default');
 
 /** HOME-1: the spin-coin button with the coin count, only while the wheel is active; opens the wheel. */
 export function SpinCoinButton({ coins }: { coins: number | undefined }) {
