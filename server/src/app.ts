@@ -10,6 +10,7 @@ import { appSecret } from './db/settings.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { answerSerializerCompiler } from './http/answer-text.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerAnswerCompression } from './http/compress-answers.ts';
 import { registerDrain } from './http/drain.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   registerSecurityHeaders(app);
+  registerAnswerCompression(app);
   if (config.corsOrigins.length)
     // Retry-After tells the web how long a REQUEST_LIMIT lasts; another origin may only read it if exposed.
     await app.register(cors, { origin: config.corsOrigins, exposedHeaders: ['Retry-After'] });
