@@ -100,8 +100,8 @@ export async function docsShot(page: Page, name: string) {
 
 /**
  * Counts the times the page's realtime socket was let in (Socket.IO's connect packet, "40", received):
- * once it is, the server has put it in the member's rooms, and money that arrives is announced on the
- * page by itself. A socket that is merely open may still be waiting for that.
+ * once it is, the server has put it in the member's rooms. A socket that is merely open may still be
+ * waiting for that.
  */
 export function countSocketConnects(page: Page): () => number {
   let connects = 0;
@@ -112,6 +112,22 @@ export function countSocketConnects(page: Page): () => number {
     });
   });
   return () => connects;
+}
+
+/**
+ * Whether the member shell hears money on the page's realtime socket yet, so that money arriving now is
+ * announced by itself: the socket was let in, and the page read the wallet after that, as the shell does
+ * once its listener is in place (app/realtime/useRealtime.ts refreshes on connect). The let-in alone
+ * does not say so: the chat may open the page's one socket before the shell's listener is there.
+ */
+export function watchMoneyListening(page: Page): () => boolean {
+  const connects = countSocketConnects(page);
+  let walletReadAfterConnect = false;
+  page.on('request', (req) => {
+    if (connects() > 0 && req.method() === 'GET' && new URL(req.url()).pathname === '/api/wallet')
+      walletReadAfterConnect = true;
+  });
+  return () => walletReadAfterConnect;
 }
 
 /**

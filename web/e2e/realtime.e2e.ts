@@ -9,12 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import {
   bankTransfer,
-  countSocketConnects,
   createQrInBrowser,
   logInInBrowser,
   payQrInSandbox,
   registerMember,
   useBrowser,
+  watchMoneyListening,
   type TestMember,
   settled,
 } from './browser.ts';
@@ -36,11 +36,11 @@ describe('money arrives by itself, in the browser', () => {
   const s = useBrowser();
   const sockets: string[] = [];
   const consoleErrors: string[] = [];
-  let socketConnects: () => number = () => 0;
+  let moneyListening: () => boolean = () => false;
   beforeAll(async () => {
     await registerMember(member);
     s.page.on('websocket', (ws) => sockets.push(ws.url()));
-    socketConnects = countSocketConnects(s.page);
+    moneyListening = watchMoneyListening(s.page);
     s.page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
     await logInInBrowser(s.page, member);
   });
@@ -50,8 +50,9 @@ describe('money arrives by itself, in the browser', () => {
     await expect.poll(() => totalBalance(page)).toBe('฿0.00');
     // The member's one socket, over WebSocket on the page's own origin (the CSP's connect-src 'self').
     await expect.poll(() => sockets.filter((u) => u.includes('/socket.io/')).length).toBe(1);
-    // Let in, not only open: a transfer announced before then would reach no room of this member's.
-    await expect.poll(socketConnects).toBeGreaterThan(0);
+    // Let in and listened to, not only open: a transfer announced before then would reach no room of this
+    // member's, or no listener on the page.
+    await expect.poll(moneyListening).toBe(true);
     expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 
     await bankTransfer(member, 1500);
