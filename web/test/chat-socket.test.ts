@@ -35,7 +35,6 @@ vi.mock('socket.io-client', () => ({
         listeners.get(event)?.delete(fn);
         return socket;
       },
-      listeners: (event: string) => [...(listeners.get(event) ?? [])],
       connect() {
         socket.active = true;
         socket.connects++;
