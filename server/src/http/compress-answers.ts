@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isApiPath } from './security-headers.ts';
 
 /**
  * Below this an answer goes as it is: its headers outweigh what compressing would save. The larger ones
@@ -54,16 +55,22 @@ function varyOnEncoding(reply: FastifyReply) {
  * header the app adds itself, never a cookie a browser would add to a cross-site request.
  */
 export function registerAnswerCompression(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' || !req.url.startsWith('/api/')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    if (reply.getHeader('content-encoding') || Buffer.byteLength(payload) < COMPRESS_FROM_BYTES)
-      return payload;
+  // A callback hook, not an async one: it runs on every answer, the money movements' too, and most of
+  // them leave unchanged.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (
+      typeof payload !== 'string' ||
+      !isApiPath(req.url) ||
+      !String(reply.getHeader('content-type') ?? '').startsWith('application/json') ||
+      reply.getHeader('content-encoding') ||
+      Buffer.byteLength(payload) < COMPRESS_FROM_BYTES
+    )
+      return done(null, payload);
     varyOnEncoding(reply);
     const encoding = answerEncoding(req.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    return encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload);
+    done(null, encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload));
   });
 }
