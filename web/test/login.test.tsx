@@ -1,7 +1,9 @@
 import { accounts, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, json, mockApi } from './api';
+import { accountKeys } from '../src/features/accounts/api/keys';
+import { appQueryClient } from '../src/lib/query-client';
+import { fail, json, mockApi, profileFixture } from './api';
 import { errorEn, location, renderApp } from './render';
 
 const loginOk = () =>
@@ -87,6 +89,34 @@ describe('login', () => {
     await waitFor(() => expect(location(router)).toBe('/user/home'));
     expect(localStorage.getItem('token')).toBe('tok_abc');
     expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it("[SH-12] [SH-16] on /login as a page load runs it (no query cache of its own), an earlier member's cached profile is forgotten before the member's home opens, and the shell shows the new member's", async () => {
+    // What an earlier member of this page left in the app's query client.
+    const client = appQueryClient();
+    client.setQueryData(accountKeys.profile(), { ...profileFixture, _id: 'u_earlier', currency: 'LAK' });
+    const cachedAtHome: unknown[] = [];
+    const api = mockApi({ 'POST /api/login': loginOk });
+    const { user, router } = await renderApp('/login', {
+      queryClient: null,
+      // The moment the address turns to the home, before it draws: the earlier profile must be gone.
+      afterAddressChange: (path) =>
+        path === '/user/home' && cachedAtHome.push(client.getQueryData(accountKeys.profile())),
+    });
+    try {
+      await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+      await user.type(screen.getByLabelText('Password'), 'secret-pass');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await waitFor(() => expect(location(router)).toBe('/user/home'));
+      expect(cachedAtHome).toEqual([undefined]);
+      // The shell asked for the new member's profile once and kept its answer (a removal after the shell
+      // had asked would cancel that request and leave the shell without a currency).
+      await waitFor(() => expect(client.getQueryData(accountKeys.profile())).toEqual(profileFixture));
+      expect(api.callsTo('GET', '/api/account/profile')).toHaveLength(1);
+      await waitFor(() => expect(screen.getByTestId('member-name').textContent).toBe(profileFixture.name));
+    } finally {
+      client.clear();
+    }
   });
 
   it('[LOG-2] shows the error under the form and clears it when the member types', async () => {

@@ -22,7 +22,8 @@ export async function renderApp(
     afterAddressChange,
   }: {
     locale?: Locale;
-    queryClient?: ReturnType<typeof createQueryClient>;
+    /** null: none given, as on a page load: the app makes its own when a screen first needs it. */
+    queryClient?: ReturnType<typeof createQueryClient> | null;
     /** Called with the new path at the end of the task that changed the address, before any paint. */
     afterAddressChange?: (pathname: string) => void;
   } = {},
@@ -40,7 +41,7 @@ export async function renderApp(
     memory.replace = told(memory.replace);
   }
   const history = loadingScreensFirst(memory);
-  wireApiEvents(history, queryClient);
+  wireApiEvents(history, queryClient ?? undefined);
   // What the tests read of the router: where it is, and a way to go elsewhere.
   const router = {
     get state() {
@@ -52,7 +53,7 @@ export async function renderApp(
   // Awaited: the first screen's chunk loads as the app renders (it suspends until it is here).
   let view!: RenderResult;
   await act(async () => {
-    view = render(<App history={history} queryClient={queryClient} env="test" />);
+    view = render(<App history={history} queryClient={queryClient ?? undefined} env="test" />);
   });
   return { ...view, router, queryClient, user, t: i18n.t.bind(i18n) };
 }

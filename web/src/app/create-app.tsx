@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { setApiEventHandlers } from '../lib/api-client';
+import { existingAppQueryClient } from '../lib/app-query-client';
 import { clearSession } from '../lib/session';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
@@ -15,8 +16,7 @@ export function wireApiEvents(history: AppHistory, queryClient?: QueryClient): v
   setApiEventHandlers({
     sessionEnded: () => {
       clearSession();
-      if (queryClient) queryClient.clear();
-      else void import('../lib/query-client').then((m) => m.existingAppQueryClient()?.clear());
+      (queryClient ?? existingAppQueryClient())?.clear();
       history.replace('/login');
     },
     gone: () => {

@@ -2,6 +2,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext, useState } from 'react';
 import { currentLocale, loadLaterTexts } from '../../../i18n';
 import { callApi } from '../../../lib/api-client';
+import { existingAppQueryClient } from '../../../lib/app-query-client';
 import { loadContract } from '../../../lib/contract';
 import { saveToken } from '../../../lib/session';
 import { STORAGE_KEYS, writeItem } from '../../../lib/storage';
@@ -64,9 +65,9 @@ export function useLogin() {
             setState({ pending: false, failed: false });
             return onOtp?.(answer);
           }
-          // Whatever an earlier session left cached is not this member's.
-          if (given) given.removeQueries({ queryKey: accountKeys.all() });
-          else void forgetAccountQueries();
+          // Whatever an earlier session left cached is not this member's: forgotten now, before the
+          // member's screens open and ask for theirs (removing a query also cancels its fetch).
+          (given ?? existingAppQueryClient())?.removeQueries({ queryKey: accountKeys.all() });
           setState({ pending: false, failed: false });
           onSuccess?.();
         },
@@ -77,9 +78,4 @@ export function useLogin() {
   );
   const reset = useCallback(() => setState({ pending: false, failed: false }), []);
   return { mutate, reset, isPending: state.pending, isError: state.failed, error: state.error };
-}
-
-async function forgetAccountQueries() {
-  const { existingAppQueryClient } = await import('../../../lib/query-client');
-  existingAppQueryClient()?.removeQueries({ queryKey: accountKeys.all() });
 }
