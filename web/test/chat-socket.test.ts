@@ -35,6 +35,7 @@ vi.mock('socket.io-client', () => ({
         listeners.get(event)?.delete(fn);
         return socket;
       },
+      listeners: (event: string) => [...(listeners.get(event) ?? [])],
       connect() {
         socket.active = true;
         socket.connects++;

@@ -1,9 +1,11 @@
+import { REALTIME_EVENTS } from '@krapao/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // test/setup.ts stands a stub in for the member shell's socket module: this file tests the real one.
 const { openRealtime } = await vi.importActual<typeof import('../src/app/realtime/socket')>(
   '../src/app/realtime/socket',
 );
+const { acquireSocket } = await import('../src/lib/realtime-socket');
 
 // A server that shuts down (a deploy, a restart: server/src/http/drain.ts) or cannot reach its database
 // must not read as an ended session: the browser reconnects, to another instance or to this one when it is
@@ -34,6 +36,7 @@ vi.mock('socket.io-client', () => ({
         listeners.get(event)?.delete(fn);
         return socket;
       },
+      listeners: (event: string) => [...(listeners.get(event) ?? [])],
       connect() {
         socket.active = true;
         socket.connects++;
@@ -92,5 +95,31 @@ describe('[prod] a server going away', () => {
       vi.restoreAllMocks();
       stop();
     }
+  });
+});
+
+describe('money before the member shell listens', () => {
+  it('[HOME-1] [DEP-11] money that reached the socket while only the chat held it is told to the shell when it listens, once', async () => {
+    // The chat asks first (its widget opens before the shell's listener), and the socket is let in.
+    const chat = await acquireSocket({ token: 'tok_early' });
+    const socket = made[0]!;
+    socket.fire('connect');
+    const deposit = { type: 'deposit', depositId: 'D9', channel: 'BANK', status: 'SUCCESS', amount: 1500 };
+    socket.fire(REALTIME_EVENTS.money, deposit);
+    socket.fire(REALTIME_EVENTS.money, { type: 'balance' });
+
+    const heard: unknown[] = [];
+    const stop = await openRealtime('tok_early', {
+      onMoney: (event) => heard.push(event),
+      onStatus: () => {},
+      onRefused: () => {},
+    });
+    expect(made).toHaveLength(1); // the chat's socket, shared
+    expect(heard).toEqual([deposit, { type: 'balance' }]);
+    // Heard from now on as it comes, and nothing told twice.
+    socket.fire(REALTIME_EVENTS.money, { type: 'balance' });
+    expect(heard).toHaveLength(3);
+    stop();
+    chat.release();
   });
 });

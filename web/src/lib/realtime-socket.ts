@@ -1,4 +1,4 @@
-import { REALTIME_PATH, REALTIME_RETRY_LATER } from '@krapao/contract';
+import { REALTIME_EVENTS, REALTIME_PATH, REALTIME_RETRY_LATER } from '@krapao/contract';
 import type { Socket } from 'socket.io-client';
 import { yieldToMain } from './yield';
 
@@ -18,6 +18,24 @@ interface Shared {
   socket: Socket;
   users: number;
   retry: Retry;
+  /** Money events no one heard: the chat opened the socket, the member shell does not listen yet. */
+  unheardMoney: unknown[];
+}
+
+/** At most this many unheard money events are kept (a page's first moments hold one or two). */
+const UNHEARD_MAX = 20;
+
+/**
+ * Keeps the money events that reach the socket while nobody else listens for them. The chat may open the
+ * page's socket before the member shell's listener is there (app/realtime/socket.ts); the shell then
+ * hears these first, so money that arrived in between is still announced.
+ */
+function keepUnheardMoney(socket: Socket, unheard: unknown[]) {
+  socket.on(REALTIME_EVENTS.money, (payload: unknown) => {
+    if (socket.listeners(REALTIME_EVENTS.money).length > 1) return;
+    unheard.push(payload);
+    if (unheard.length > UNHEARD_MAX) unheard.shift();
+  });
 }
 
 interface Retry {
@@ -82,13 +100,17 @@ async function connect(auth: RealtimeAuth): Promise<Shared> {
     // Each identity is a connection of its own: a member who logs in after chatting as a guest.
     forceNew: true,
   });
-  return { key: keyOf(auth), socket, users: 0, retry: retryLater(socket) };
+  const unheardMoney: unknown[] = [];
+  keepUnheardMoney(socket, unheardMoney);
+  return { key: keyOf(auth), socket, users: 0, retry: retryLater(socket), unheardMoney };
 }
 
 export interface SocketLease {
   socket: Socket;
   /** Gives the socket back; the last user closes it. Removes nothing: each user removes its own listeners. */
   release: () => void;
+  /** The money events the socket received while no one listened for them, oldest first; then forgotten. */
+  takeUnheardMoney: () => unknown[];
 }
 
 /**
@@ -115,6 +137,7 @@ export async function acquireSocket(auth: RealtimeAuth): Promise<SocketLease> {
   let released = false;
   return {
     socket: own.socket,
+    takeUnheardMoney: () => own.unheardMoney.splice(0),
     release: () => {
       if (released) return;
       released = true;

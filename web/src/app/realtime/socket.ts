@@ -15,7 +15,7 @@ export interface RealtimeHandlers {
  * the function that stops listening; the socket closes once no one else uses it.
  */
 export async function openRealtime(token: string, handlers: RealtimeHandlers): Promise<() => void> {
-  const { socket, release } = await acquireSocket({ token });
+  const { socket, release, takeUnheardMoney } = await acquireSocket({ token });
   let connections = 0;
   const onConnect = () => handlers.onStatus(true, ++connections > 1);
   const onDisconnect = (reason: string) => {
@@ -35,7 +35,8 @@ export async function openRealtime(token: string, handlers: RealtimeHandlers): P
   socket.on('disconnect', onDisconnect);
   socket.on('connect_error', onConnectError);
   socket.on(REALTIME_EVENTS.money, onMoney);
-  // The chat may have opened the socket first: it is connected already.
+  // The chat may have opened the socket first: it is connected already, and money may have come meanwhile.
+  takeUnheardMoney().forEach(onMoney);
   if (socket.connected) onConnect();
   return () => {
     socket.off('connect', onConnect);
