@@ -86,6 +86,15 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * Moves the pointer to (x, y), off whatever it hovered, and waits until no tooltip shows: Mantine's
+ * tooltip leaves the page once its fade has ended, so a picture taken then has none over the list.
+ */
+export async function pointerAway(page: Page, x: number, y: number) {
+  await page.mouse.move(x, y);
+  await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+}
+
+/**
  * A picture for the documentation: without the pointer's hover or a focused field's selection, once every
  * transition and finite animation on the page has ended (a dialog photographed while it fades in shows
  * the page through it); a spinner's endless turn is not waited for.

@@ -20,6 +20,7 @@ import {
   acceptAgreementsInBrowser,
   confirmWithdrawalInBrowser,
   postTo,
+  pointerAway,
   screenshot,
   useBrowser,
   countSocketConnects,
@@ -285,8 +286,7 @@ describe('a Laos build, in Lao', () => {
     expect(lapnet!.amountMinor).toBe(5_000_000n);
 
     // The picture in docs/: the panel with the kip amount and the countdown, in Lao.
-    await page.mouse.move(5, 5);
-    await page.waitForTimeout(400);
+    await pointerAway(page, 5, 5);
     await page.screenshot({ path: `${DOCS}/screenshot-lao-qr.png` });
 
     // Someone pays it from a banking app: the gateway's sandbox, in another tab.
@@ -350,8 +350,7 @@ describe('a Laos build, in Lao', () => {
       expect(text).toContain(`${sign}${await laoMoney(page, major, 'LAK')}`);
     }
     expect(text).not.toContain('฿');
-    await page.mouse.move(195, 600);
-    await page.waitForTimeout(400);
+    await pointerAway(page, 195, 600);
     await screenshot(page, 'laos-statement-la');
     await logOut(page);
   });

@@ -9,6 +9,7 @@ import {
   logInInBrowser,
   post,
   registerMember,
+  pointerAway,
   screenshot,
   sessionToken,
   useBrowser,
@@ -74,8 +75,7 @@ describe('the statement in the browser', () => {
     expect(await deposits.getByText(en.statement.note.matched).count()).toBe(1);
     expect(await page.getByText(en.statement.status.waiting, { exact: true }).count()).toBe(0);
     // The refresh button's tooltip would cover the list: move the pointer away first.
-    await page.mouse.move(195, 600);
-    await page.waitForTimeout(400);
+    await pointerAway(page, 195, 600);
     await screenshot(page, 'statement-refused-en');
 
     // The same in Thai.
@@ -84,8 +84,7 @@ describe('the statement in the browser', () => {
     expect(await refused.getByTestId('statement-note').textContent()).toBe(
       th.statement.returnReason.DEST_ACC_INVALID,
     );
-    await page.mouse.move(195, 600);
-    await page.waitForTimeout(400);
+    await pointerAway(page, 195, 600);
     await screenshot(page, 'statement-refused-th');
   });
 });
