@@ -29,6 +29,7 @@ export async function renderApp(
   } = {},
 ) {
   await initI18n(locale);
+  const given = queryClient ?? undefined;
   const memory = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   if (afterAddressChange) {
     const told =
@@ -41,7 +42,7 @@ export async function renderApp(
     memory.replace = told(memory.replace);
   }
   const history = loadingScreensFirst(memory);
-  wireApiEvents(history, queryClient ?? undefined);
+  wireApiEvents(history, given);
   // What the tests read of the router: where it is, and a way to go elsewhere.
   const router = {
     get state() {
@@ -53,7 +54,7 @@ export async function renderApp(
   // Awaited: the first screen's chunk loads as the app renders (it suspends until it is here).
   let view!: RenderResult;
   await act(async () => {
-    view = render(<App history={history} queryClient={queryClient ?? undefined} env="test" />);
+    view = render(<App history={history} queryClient={given} env="test" />);
   });
   return { ...view, router, queryClient, user, t: i18n.t.bind(i18n) };
 }
