@@ -7,9 +7,19 @@ import https from 'node:https';
  * payout path. Resolves with the status and the parsed body (null when not JSON); rejects on a network
  * error or after `timeoutMs` (10 s unless told), when the outcome is unknown.
  */
+/**
+ * How long a connection may sit idle in the pool before Krapao closes it. It must end before the far side
+ * closes it: a request sent on a connection the server is closing at that instant fails (ECONNRESET) with
+ * its outcome unknown, which is how a browser test's OTP failed (OTP_SEND_FAIL) after 72 s of quiet, the
+ * keep-alive of a Fastify server. Node's agent keeps an idle connection for ever unless told, and shortens
+ * this to a server's `Keep-Alive: timeout=N` hint less a second where one is sent; 4 s is under the 5 s of
+ * Node's and Apache's servers, which is as short as common ones go.
+ */
+export const IDLE_CONNECTION_MS = 4_000;
+
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64, timeout: IDLE_CONNECTION_MS }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64, timeout: IDLE_CONNECTION_MS }),
 };
 
 export interface JsonRequest {
