@@ -12,7 +12,10 @@ vi.mock('../src/app/realtime/socket', async () => {
 });
 
 // Lazy routes load a chunk before they render; on a busy 2-core machine that can pass the default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// A file of the 'own page' project imports the whole app afresh: beside the browser tests, on a machine
+// where fresh memory is dear, its first screen took more than 5 s to draw (2026-11-29). A wait for an
+// element is a hang detector, not a bar: a passing test still goes on the moment its element is there.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
