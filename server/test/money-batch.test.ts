@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { hmac } from '../src/lib/crypto.ts';
 import {
   bankTransfer,
+  call,
   expectError,
   expectLedgerSound,
   newKey,
@@ -110,6 +111,28 @@ describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     ]);
     expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(again[0]!.body).toMatchObject({ amount: 500, balance: 0 });
+    await expectLedgerSound(t.db);
+  });
+
+  it('[issue 22] [care] a batch with a withdrawal without the PIN its member set: PIN_REQUIRED, it moves nothing and leaves no key; the others commit', async () => {
+    const [a, b, c] = [await funded(1_000), await funded(1_000), await funded(1_000)];
+    const pinSet = await call(t.app, 'PUT', '/api/account/pin', {
+      token: b.token,
+      body: { password: b.reg.password, pin: '482915' },
+    });
+    expect(pinSet.status).toBe(200);
+    const bKey = newKey();
+    const [wa, wb, wc] = await Promise.all([
+      withdraw(t.app, a.token, 300),
+      withdraw(t.app, b.token, 300, bKey),
+      withdraw(t.app, c.token, 400),
+    ]);
+    expect(wa!.body).toMatchObject({ amount: 300, balance: 700 });
+    expectError(wb!, 400, 'PIN_REQUIRED');
+    expect(wc!.body).toMatchObject({ amount: 400, balance: 600 });
+    expect(await transactionsOf([wa!.body.withdrawalId as string, wc!.body.withdrawalId as string])).toBe(1n);
+    expect(await walletAmount(t.app, b.token)).toBe(1_000);
+    expect(await leftBehind('withdrawals', b.id, bKey)).toEqual({ rows: 0n, keys: 0n });
     await expectLedgerSound(t.db);
   });
 

@@ -32,9 +32,14 @@ end $$;
 -- (read in the same transaction, 24 by default) is inserted PENDING and held for the operator instead
 -- (held_for NEW_ACCOUNT; docs/decisions.md "Changing the payout account needs the password, a code, and
 -- a wait").
+--
+-- A member with a withdrawal PIN (modules/accounts/withdrawal-pin.ts) withdraws with it: p_pin_checked
+-- false says the request brought none, and such a member is refused PIN_REQUIRED before anything else,
+-- in this call's round trip and under its snapshot; true says the caller verified the PIN; null (an
+-- instance of the version before, which checked it first) asks nothing.
 create or replace function wallet_withdraw(p_member bigint, p_key text, p_hash bytea, p_amount bigint,
                                            p_seen bigint, p_public_id text, p_created_at text,
-                                           p_can_pay boolean)
+                                           p_can_pay boolean, p_pin_checked boolean default null)
 returns table (response jsonb, replayed boolean, payout jsonb)
 language plpgsql as $$
 declare
@@ -52,6 +57,9 @@ declare
   v_response jsonb;
   v_payout jsonb;
 begin
+  if not p_pin_checked and exists (select 1 from withdrawal_pins p where p.member_id = p_member) then
+    raise exception 'PIN_REQUIRED' using errcode = 'P0004';
+  end if;
   -- On unless the setting is false (or 0 or ""); absent means on.
   v_auto := not coalesce((select s.value in ('false'::jsonb, '0'::jsonb, '""'::jsonb)
                           from settings s where s.key = 'withdraw.autoPayout'), false);
@@ -163,12 +171,12 @@ begin
 end $$;
 
 -- Issue 22: several members' withdrawal requests in one round trip and one transaction (ledger/batch.ts
--- gathers them). p_items is a JSON array of {member, key, hash (hex), amount, seen, publicId, createdAt},
--- each the arguments of one wallet_withdraw; one row per item, in order. Each item runs in a block of its
--- own (a subtransaction): a refusal (MONEY_NOT_ENOUGH, BONUS_REMAINING, a reused key) rolls back that item
--- alone, key included, and is answered as failed_state/failed_message (the SQLSTATE and message the
--- single call would have raised), while the others commit with their keys. A key seen earlier in the
--- same batch replays, as it would in a later transaction.
+-- gathers them). p_items is a JSON array of {member, key, hash (hex), amount, seen, publicId, createdAt,
+-- pinChecked}, each the arguments of one wallet_withdraw; one row per item, in order. Each item runs in a
+-- block of its own (a subtransaction): a refusal (MONEY_NOT_ENOUGH, BONUS_REMAINING, PIN_REQUIRED, a
+-- reused key) rolls back that item alone, key included, and is answered as failed_state/failed_message
+-- (the SQLSTATE and message the single call would have raised), while the others commit with their keys.
+-- A key seen earlier in the same batch replays, as it would in a later transaction.
 --
 -- Every account the items may move (each member's wallet and pending withdrawals) is locked first, in id
 -- order, in one statement: after that an item waits for no account, so two batches, or a batch and a
@@ -194,7 +202,7 @@ begin
       into response, replayed, payout, failed_state, failed_message
       from wallet_withdraw((v_item ->> 'member')::bigint, v_item ->> 'key', decode(v_item ->> 'hash', 'hex'),
                            (v_item ->> 'amount')::bigint, (v_item ->> 'seen')::bigint, v_item ->> 'publicId',
-                           v_item ->> 'createdAt', p_can_pay) w;
+                           v_item ->> 'createdAt', p_can_pay, (v_item ->> 'pinChecked')::boolean) w;
     -- The refusals' P0004 is assert_failure, which others leaves out.
     exception when assert_failure or others then
       response := null;

@@ -49,8 +49,10 @@ export async function requestWithdrawal(
   },
 ): Promise<Withdrawal> {
   const key = checkedKey(req.key);
-  // Before the money moves; the PIN is not part of the request's hash, so a retry with it replays.
-  await checkWithdrawalPin(ctx, req.memberId, req.pin);
+  // Before the money moves; the PIN is not part of the request's hash, so a retry with it replays. A
+  // request without one asks nothing here: wallet_withdraw refuses PIN_REQUIRED to a member who has one.
+  const pinChecked = req.pin !== undefined && req.pin !== '';
+  if (pinChecked) await checkWithdrawalPin(ctx, req.memberId, req.pin);
   const hash = requestHash({ amount: req.amount, all: req.all ?? null });
   const seen = req.all?.seen;
   const withdraw = async () => {
@@ -62,6 +64,7 @@ export async function requestWithdrawal(
       seen: seen === undefined ? null : toMinor(seen).toString(),
       publicId: `W${randomCode(10)}`,
       createdAt: ctx.clock.now().toISOString(),
+      pinChecked,
     };
     try {
       return await walletWithdraw(ctx, item);
@@ -103,12 +106,14 @@ interface WithdrawItem {
   seen: string | null;
   publicId: string;
   createdAt: string;
+  /** The caller verified the member's PIN; false: the request brought none (PIN_REQUIRED if they have one). */
+  pinChecked: boolean;
 }
 
 /** One withdrawal, one call of wallet_withdraw: the path without batching, and a batch item run again. */
 async function withdrawAlone(ctx: Ctx, w: WithdrawItem): Promise<Requested> {
   const [row] = await ctx.db.query<Requested>(
-    'select response, replayed, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8)',
+    'select response, replayed, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8, $9)',
     [
       w.member,
       w.key,
@@ -118,6 +123,7 @@ async function withdrawAlone(ctx: Ctx, w: WithdrawItem): Promise<Requested> {
       w.publicId,
       w.createdAt,
       Boolean(ctx.payouts),
+      w.pinChecked,
     ],
   );
   return row!;
