@@ -1,8 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { setApiEventHandlers } from '../src/lib/api-client';
 import { releaseFirstScreen } from '../src/lib/first-screen-done';
+import { onScreenLoading, screenLoading } from '../src/lib/screen-loading';
 import { realtimeStub } from './realtime';
 
 // The realtime socket: no server in jsdom; tests play it through realtimeStub.
@@ -57,3 +58,19 @@ afterEach(() => {
   // with none wired (an app renderApp drew wires its own), not with an earlier test's router.
   setApiEventHandlers({ sessionEnded: () => {}, gone: () => {} });
 });
+
+// A screen's chunk a test asked for (app/screen-loads.ts) may still be on its way when the file's last test
+// ends: its imports then reached a torn-down environment and failed the next files of the worker
+// (EnvironmentTeardownError, BannerCarousel.css through the bonus screen, on a busy machine). The file
+// ends once every load it started has.
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      if (!screenLoading()) return resolve();
+      const stop = onScreenLoading(() => {
+        if (screenLoading()) return;
+        stop();
+        resolve();
+      });
+    }),
+);
