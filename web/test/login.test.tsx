@@ -1,5 +1,6 @@
 import { accounts, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountKeys } from '../src/features/accounts/api/keys';
 import { appQueryClient } from '../src/lib/query-client';
@@ -13,6 +14,17 @@ const loginOk = () =>
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     }),
   );
+
+/**
+ * The demo phone and `password` pasted into the form (one input event each, through the same handlers as
+ * typing), for the tests that pass the form on their way; the first full login types them.
+ */
+async function fillCredentials(user: UserEvent, password: string) {
+  await user.click(await screen.findByLabelText('Phone number'));
+  await user.paste('0812345678');
+  await user.click(screen.getByLabelText('Password'));
+  await user.paste(password);
+}
 
 describe('login', () => {
   it('[LOG-1] asks for username and password before calling the server', async () => {
@@ -71,8 +83,7 @@ describe('login', () => {
   it('[SH-12] keeps the token in localStorage only when "remember" is ticked', async () => {
     mockApi({ 'POST /api/login': loginOk });
     const { user, router } = await renderApp('/login');
-    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
-    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await fillCredentials(user, 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(location(router)).toBe('/user/home'));
     expect(sessionStorage.getItem('token')).toBe('tok_abc');
@@ -82,8 +93,7 @@ describe('login', () => {
   it('[SH-12] a remembered login stores the token persistently', async () => {
     mockApi({ 'POST /api/login': loginOk });
     const { user, router } = await renderApp('/login');
-    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
-    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await fillCredentials(user, 'secret-pass');
     await user.click(screen.getByRole('checkbox', { name: 'Remember me on this device' }));
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(location(router)).toBe('/user/home'));
@@ -104,8 +114,7 @@ describe('login', () => {
         path === '/user/home' && cachedAtHome.push(client.getQueryData(accountKeys.profile())),
     });
     try {
-      await user.type(await screen.findByLabelText('Phone number'), '0812345678');
-      await user.type(screen.getByLabelText('Password'), 'secret-pass');
+      await fillCredentials(user, 'secret-pass');
       await user.click(screen.getByRole('button', { name: 'Log in' }));
       await waitFor(() => expect(location(router)).toBe('/user/home'));
       expect(cachedAtHome).toEqual([undefined]);
@@ -122,8 +131,7 @@ describe('login', () => {
   it('[LOG-2] shows the error under the form and clears it when the member types', async () => {
     mockApi({ 'POST /api/login': () => fail('WRONG_CREDENTIAL', 401) });
     const { user } = await renderApp('/login');
-    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
-    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await fillCredentials(user, 'wrong-pass');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(errorEn('WRONG_CREDENTIAL'));
@@ -141,8 +149,7 @@ describe('login', () => {
     async (code) => {
       mockApi({ 'POST /api/login': () => fail(code, code === 'REQUEST_LIMIT' ? 429 : 401) });
       const { user } = await renderApp('/login');
-      await user.type(await screen.findByLabelText('Phone number'), '0812345678');
-      await user.type(screen.getByLabelText('Password'), 'secret-pass');
+      await fillCredentials(user, 'secret-pass');
       await user.click(screen.getByRole('button', { name: 'Log in' }));
       expect((await screen.findByRole('alert')).textContent).toContain(errorEn(code));
     },
@@ -159,8 +166,7 @@ describe('login', () => {
   it("[SH-6] any answer 'gone' goes to /terminated", async () => {
     mockApi({ 'POST /api/login': () => fail('gone', 410) });
     const { user, router } = await renderApp('/login');
-    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
-    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await fillCredentials(user, 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(location(router)).toBe('/terminated'));
   });
