@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { accountKeys } from '../src/features/accounts/api/keys';
 import { appQueryClient } from '../src/lib/query-client';
 import { fail, json, mockApi, profileFixture } from './api';
+import { pasteInto } from './fill';
 import { errorEn, location, renderApp } from './render';
 
 const loginOk = () =>
@@ -16,14 +17,12 @@ const loginOk = () =>
   );
 
 /**
- * The demo phone and `password` pasted into the form (one input event each, through the same handlers as
- * typing), for the tests that pass the form on their way; the first full login types them.
+ * The demo phone and `password` pasted into the form, for the tests that pass it on their way; the first
+ * full login types them.
  */
 async function fillCredentials(user: UserEvent, password: string) {
-  await user.click(await screen.findByLabelText('Phone number'));
-  await user.paste('0812345678');
-  await user.click(screen.getByLabelText('Password'));
-  await user.paste(password);
+  await pasteInto(user, await screen.findByLabelText('Phone number'), '0812345678');
+  await pasteInto(user, screen.getByLabelText('Password'), password);
 }
 
 describe('login', () => {

@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, json, mockApi, otpTicket, type Handler } from './api';
+import { pasteInto } from './fill';
 import { typeOtpCode } from './otp';
 import { errorEn, location, renderApp } from './render';
 
@@ -10,32 +11,22 @@ const validOk = () => json(accounts.validateRegistration.response.parse({ ok: tr
 const registered = () => json(accounts.register.response.parse({ _id: 'u_new', username: '0812345678' }));
 const codeValid = () => json(otp.verifyOtp.response.parse({ message: 'OTP_CODE_VALID' }));
 
-/**
- * A field filled as a member pastes into it: one input event with the whole text, through the same
- * handlers as typing. For the fields a test passes on its way; the tests of what typing does (the phone's
- * digits, names upper-cased as typed) type. Typing each key took most of this file's time (56 s alone).
- */
-async function fillIn(user: UserEvent, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
-
 async function enterPhone(user: UserEvent, phone = '0812345678') {
-  await fillIn(user, await screen.findByLabelText('Phone number'), phone);
+  await pasteInto(user, await screen.findByLabelText('Phone number'), phone);
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
 async function fillProfile(user: UserEvent, { password = 'secret-pass', confirm = 'secret-pass' } = {}) {
-  await fillIn(user, await screen.findByLabelText(/Full name/), 'Somchai Jaidee');
-  await fillIn(user, screen.getByLabelText(/^Password/), password);
-  await fillIn(user, screen.getByLabelText(/Confirm password/), confirm);
+  await pasteInto(user, await screen.findByLabelText(/Full name/), 'Somchai Jaidee');
+  await pasteInto(user, screen.getByLabelText(/^Password/), password);
+  await pasteInto(user, screen.getByLabelText(/Confirm password/), confirm);
 }
 
 /** The bank step's name and account fields, as the member would leave them. */
 async function fillBankFields(user: UserEvent, first = 'somchai', last = 'jaidee', account = '1234567890') {
-  await fillIn(user, screen.getByLabelText(/First name/), first);
-  await fillIn(user, screen.getByLabelText(/Last name/), last);
-  await fillIn(user, screen.getByLabelText(/Account number/), account);
+  await pasteInto(user, screen.getByLabelText(/First name/), first);
+  await pasteInto(user, screen.getByLabelText(/Last name/), last);
+  await pasteInto(user, screen.getByLabelText(/Account number/), account);
 }
 
 async function chooseBank(user: UserEvent, name: RegExp) {

@@ -2,12 +2,6 @@ import http from 'node:http';
 import https from 'node:https';
 
 /**
- * JSON over HTTP with kept-alive connections: how Krapao calls every provider (payouts, QR gateways,
- * vouchers, slip lookups, SMS). node:http costs a fraction of fetch's CPU per call, which counts on the
- * payout path. Resolves with the status and the parsed body (null when not JSON); rejects on a network
- * error or after `timeoutMs` (10 s unless told), when the outcome is unknown.
- */
-/**
  * How long a connection may sit idle in the pool before Krapao closes it. It must end before the far side
  * closes it: a request sent on a connection the server is closing at that instant fails (ECONNRESET) with
  * its outcome unknown, which is how a browser test's OTP failed (OTP_SEND_FAIL) after 72 s of quiet, the
@@ -17,6 +11,12 @@ import https from 'node:https';
  */
 export const IDLE_CONNECTION_MS = 4_000;
 
+/**
+ * JSON over HTTP with kept-alive connections: how Krapao calls every provider (payouts, QR gateways,
+ * vouchers, slip lookups, SMS). node:http costs a fraction of fetch's CPU per call, which counts on the
+ * payout path. Resolves with the status and the parsed body (null when not JSON); rejects on a network
+ * error or after `timeoutMs` (10 s unless told), when the outcome is unknown.
+ */
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: 64, timeout: IDLE_CONNECTION_MS }),
   'https:': new https.Agent({ keepAlive: true, maxSockets: 64, timeout: IDLE_CONNECTION_MS }),
