@@ -4,6 +4,7 @@ import { afterAll, afterEach, vi } from 'vitest';
 import { setApiEventHandlers } from '../src/lib/api-client';
 import { releaseFirstScreen } from '../src/lib/first-screen-done';
 import { onScreenLoading, screenLoading } from '../src/lib/screen-loading';
+import { cacheComputedStyles } from './computed-style-cache';
 import { realtimeStub } from './realtime';
 
 // The realtime socket: no server in jsdom; tests play it through realtimeStub.
@@ -39,6 +40,7 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+cacheComputedStyles(window);
 window.scrollTo = () => {};
 
 afterEach(() => {
