@@ -1,8 +1,7 @@
 // npm test: every suite, browser tests included. Runs them all, then prints one summary line.
 //   1. types | contract | web build | the Laos web build (laos.e2e.ts's), side by side (each step's
 //      output is held and printed in one piece when it ends)
-//   2. once the builds have ended: server (PGlite), two workers | beside it: the rest of types, and lint
-//      and format (held)
+//   2. server (PGlite), two workers | beside it: lint and format (held)
 //   3. browser tests (Debian Chromium) -> cluster (with TEST_DATABASE_URL and TEST_REDIS_URL, and
 //      HAProxy) | beside them: web components -> server (PostgreSQL, when TEST_DATABASE_URL is set)
 // The browser tests beside the server on PostgreSQL with two workers took longer than one after another
@@ -81,10 +80,9 @@ async function vitest(name, dir, args = [], env = {}, options = {}) {
 
 const held = { held: true };
 
-// 1. The type check, the contract's tests and the web builds, side by side (each mostly one core's work).
-//    The builds end first; from then on the type check alone leaves a core idle.
-const types = step('types', (runStep) => runStep('npm', ['run', 'typecheck', '--silent']), held);
-const [, built] = await Promise.all([
+// 1. Checks of the source and the web builds, side by side (each mostly one core's work).
+const [, , built] = await Promise.all([
+  step('types', (runStep) => runStep('npm', ['run', 'typecheck', '--silent']), held),
   vitest('contract', 'contract', [], {}, held),
   step('web build', (runStep) => buildWeb(runStep), held),
   // The Laos web app the browser tests' laos.e2e.ts serves, built as that file builds it, so that it
@@ -96,14 +94,13 @@ const [, built] = await Promise.all([
 ]);
 const chromium = built && (await step('find Chromium', () => (ensureChromium(), 0)));
 
-// 2. The server on the embedded database, beside the rest of the type check, and lint and format. The
-//    server's two workers keep 1.7 cores of two busy (their tests wait on timers, the simulated world and
-//    argon2 now and then): lint's 70 s of CPU and the type check's tail fill that idle time there, where
-//    in step 1, whose steps kept both cores busy, lint made the step that much longer. A fresh clone's
-//    CI on one machine: the first step 106 to 110 s and the server on PGlite 201 to 207 s with lint in the
-//    first step; with lint beside the server, 72 s and 203 s.
+// 2. The server on the embedded database, and lint and format beside it. The server's two workers keep
+//    1.7 cores of two busy (their tests wait on timers, the simulated world and argon2 now and then):
+//    lint's 70 s of CPU fill that idle time there, where in step 1, whose steps keep both cores busy, they
+//    made the step that much longer (a fresh clone's CI on one machine: the first step 106 to 110 s and
+//    the server on PGlite 201 to 207 s before, 72 s and 205 s after). The type check's tail (it runs
+//    alone for its last half minute) beside them as well was too much: the server took 270 s.
 await Promise.all([
-  types,
   vitest('server on PGlite', 'server', [], { TEST_DATABASE_URL: '' }),
   step('lint and format', (runStep) => runStep('npm', ['run', 'lint', '--silent']), held),
 ]);
