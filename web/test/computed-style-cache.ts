@@ -17,7 +17,11 @@ interface DocumentImpl {
   _styleCache: object | null;
 }
 
+/** Marks the wrapper: setup.ts runs again for each file of a worker, in the same window. */
+const CACHING = Symbol('caching computed styles');
+
 export function cacheComputedStyles(window: Window & typeof globalThis): void {
+  if (CACHING in window.getComputedStyle) return;
   const implKey = Object.getOwnPropertySymbols(window.document).find((s) => s.description === 'impl');
   const impl = implKey && (window.document as unknown as Record<symbol, DocumentImpl>)[implKey];
   if (!impl || !('_styleCache' in impl)) return;
@@ -27,7 +31,7 @@ export function cacheComputedStyles(window: Window & typeof globalThis): void {
   /** jsdom's declaration cache the answers were computed with. */
   let answeredWith: object | null = null;
 
-  window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
+  const cached = (element: Element, pseudoElement?: string | null) => {
     if (pseudoElement) return compute(element, pseudoElement);
     if (impl._styleCache === null || impl._styleCache !== answeredWith) answers = new WeakMap();
     const known = answers.get(element);
@@ -38,4 +42,5 @@ export function cacheComputedStyles(window: Window & typeof globalThis): void {
     answers.set(element, answer);
     return answer;
   };
+  window.getComputedStyle = Object.assign(cached, { [CACHING]: true });
 }

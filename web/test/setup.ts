@@ -40,8 +40,9 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
-cacheComputedStyles(window);
 window.scrollTo = () => {};
+// jsdom's getComputedStyle answers again for the same nodes, at half a millisecond each (see the module).
+cacheComputedStyles(window);
 
 afterEach(() => {
   cleanup();
