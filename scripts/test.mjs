@@ -97,9 +97,8 @@ const chromium = built && (await step('find Chromium', () => (ensureChromium(), 
 // 2. The server on the embedded database, and lint and format beside it. The server's two workers keep
 //    1.7 cores of two busy (their tests wait on timers, the simulated world and argon2 now and then):
 //    lint's 70 s of CPU fill that idle time there, where in step 1, whose steps keep both cores busy, they
-//    made the step that much longer (a fresh clone's CI on one machine: the first step 106 to 110 s and
-//    the server on PGlite 201 to 207 s before, 72 s and 205 s after). The type check's tail (it runs
-//    alone for its last half minute) beside them as well was too much: the server took 270 s.
+//    made the step that much longer. Figures, and what was tried beside it: docs/decisions.md, "CI: what
+//    runs beside what".
 await Promise.all([
   vitest('server on PGlite', 'server', [], { TEST_DATABASE_URL: '' }),
   step('lint and format', (runStep) => runStep('npm', ['run', 'lint', '--silent']), held),

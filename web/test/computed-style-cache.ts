@@ -33,7 +33,8 @@ export function cacheComputedStyles(window: Window & typeof globalThis): void {
 
   const cached = (element: Element, pseudoElement?: string | null) => {
     if (pseudoElement) return compute(element, pseudoElement);
-    if (impl._styleCache === null || impl._styleCache !== answeredWith) answers = new WeakMap();
+    // jsdom dropped the cache (null) or made a new one since: every answer kept is from before.
+    if (impl._styleCache !== answeredWith) answers = new WeakMap();
     const known = answers.get(element);
     if (known) return known;
     const answer = compute(element);
