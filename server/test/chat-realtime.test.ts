@@ -222,9 +222,9 @@ describe.runIf(onPostgres && redis)('chat across instances', () => {
   });
 });
 
-/** Another instance of the test app's deployment: the same schema, with the Redis adapter. */
+/** Another instance of the test app's deployment: the same database, with the Redis adapter. */
 async function instanceOn(schema: string) {
-  const db = await connect({ databaseUrl: process.env.TEST_DATABASE_URL, schema });
+  const db = await connect({ databaseUrl: t.databaseUrl, schema });
   const config = loadConfig({
     SIMULATE: '1',
     LOG_LEVEL: 'silent',

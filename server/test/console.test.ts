@@ -658,7 +658,7 @@ describe('console: audit [console]', () => {
         ['--import', 'tsx', fileURLToPath(new URL('../../scripts/ops.mjs', import.meta.url)), 'audit-verify'],
         {
           encoding: 'utf8',
-          env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema },
+          env: { ...process.env, DATABASE_URL: t.databaseUrl, DATABASE_SCHEMA: schema },
         },
       );
       expect(run.stdout).toContain(`BROKEN at audit row ${victim!.id}`);

@@ -33,10 +33,7 @@ describe.skipIf(!onPostgres)('[prod] a database outage', () => {
   beforeAll(async () => {
     const direct = new URL(process.env.TEST_DATABASE_URL!);
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const through = new URL(direct.href);
-    through.hostname = '127.0.0.1';
-    through.port = String(proxy.port);
-    t = await makeApp({}, { databaseUrl: through.href });
+    t = await makeApp({}, { through: { host: '127.0.0.1', port: proxy.port } });
   });
   afterAll(async () => {
     proxy.restore();

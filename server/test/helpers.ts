@@ -1,5 +1,6 @@
 // Builds the real app on a fresh database for one test file: embedded PGlite in memory, or, when
-// TEST_DATABASE_URL is set, a schema of its own on that PostgreSQL (dropped afterwards).
+// TEST_DATABASE_URL is set, a database of its own on that PostgreSQL (dropped afterwards). Either starts
+// migrated and seeded, from the run's dump or template (global-setup.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,13 +15,15 @@ import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/seed.ts';
 import { manualClock } from '../src/lib/clock.ts';
-import { TEST_SHARED_BUFFERS } from './global-setup.ts';
+import { adminQuery, databaseUrlOf, TEST_SHARED_BUFFERS } from './global-setup.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** On PostgreSQL, the address of the app's own database (another instance of the app connects there). */
+  databaseUrl: string | undefined;
   clock: ReturnType<typeof manualClock>;
   faults: { smsDown: boolean };
   close(): Promise<void>;
@@ -31,26 +34,30 @@ export async function makeApp(
   opts: {
     extend?: (app: FastifyInstance) => void;
     deps?: Partial<AppDeps>;
-    /** On PostgreSQL: the app reaches the database at this address (a proxy the test can cut) instead. */
-    databaseUrl?: string;
+    /** On PostgreSQL: the app reaches its database through this host and port (a proxy the test can cut). */
+    through?: { host: string; port: number };
   } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
-  const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  if (url && schema) await adminQuery(url, `create schema ${schema}`);
   const region = env.REGION === 'la' ? 'la' : 'th';
-  // On PGlite the database starts migrated and seeded from the run's dump (global-setup.ts); migrate
+  // The database starts migrated and seeded from the run's template or dump (global-setup.ts); migrate
   // still runs and finds nothing to do.
+  const database = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const template = url ? inject('pgTemplates')[region] : undefined;
+  if (url && database) {
+    if (!template) throw new Error(`no template database for ${region} (global-setup.ts)`);
+    await adminQuery(url, `create database ${database} template ${template}`);
+  }
+  const databaseUrl = url && database ? databaseUrlOf(url, database) : undefined;
   const dumpFile = url ? undefined : inject('pgliteDumps')[region];
   const pgliteDump = dumpFile ? dumpOf(dumpFile) : undefined;
   const db = await connect({
-    databaseUrl: url && (opts.databaseUrl ?? url),
-    schema,
+    databaseUrl: databaseUrl && opts.through ? throughProxy(databaseUrl, opts.through) : databaseUrl,
     pgliteDump,
     pgliteSharedBuffers: TEST_SHARED_BUFFERS,
   });
   await migrate(db);
-  if (!pgliteDump) await seed(db, { demoMember: true, region });
+  if (!url && !pgliteDump) await seed(db, { demoMember: true, region });
   const clock = manualClock(new Date('2026-11-21T10:00:00Z'));
   const faults = { smsDown: false };
   // Slip pictures go to a folder of the test's own, removed afterwards.
@@ -81,15 +88,24 @@ export async function makeApp(
   return {
     app,
     db,
+    databaseUrl,
     clock,
     faults,
     async close() {
       await app.close();
       await db.close();
       rmSync(slipDir, { recursive: true, force: true });
-      if (url && schema) await adminQuery(url, `drop schema ${schema} cascade`);
+      // Forced: another instance a test connected to the database may still hold a connection.
+      if (url && database) await adminQuery(url, `drop database ${database} with (force)`);
     },
   };
+}
+
+function throughProxy(databaseUrl: string, proxy: { host: string; port: number }): string {
+  const u = new URL(databaseUrl);
+  u.hostname = proxy.host;
+  u.port = String(proxy.port);
+  return u.href;
 }
 
 /**
@@ -128,17 +144,6 @@ export function useTestApp(...args: Parameters<typeof makeApp>): TestApp {
   });
   afterAll(() => t.close());
   return t;
-}
-
-async function adminQuery(url: string, sql: string) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface Answer {

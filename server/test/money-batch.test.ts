@@ -20,7 +20,9 @@ import {
 import { activate, GAME_TEST_ENV, gameTransfer, slotAmount } from './games-helpers.ts';
 
 // Three calls make a batch, and a batch waits for its three (up to a second): the requests a test sends
-// together are in one batch whatever the machine's speed. Payouts wait for the operator.
+// together are in one batch whatever the machine's speed. So a test funds its members together too (their
+// deposits a batch of their own), where one after another each would wait its second. Payouts wait for
+// the operator.
 const BATCH = 3;
 const t = useTestApp(
   {
@@ -86,7 +88,7 @@ async function firstTransactionAfter(marker: string, publicIds: string[]) {
 
 describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('[issue 22] a batch with a refused withdrawal in the middle: the others commit, the refused one moves nothing and leaves no key', async () => {
-    const [a, b, c] = [await funded(1_000), await funded(100), await funded(1_000)];
+    const [a, b, c] = await Promise.all([funded(1_000), funded(100), funded(1_000)]);
     const bKey = newKey();
     const [wa, wb, wc] = await Promise.all([
       withdraw(t.app, a.token, 300),
@@ -115,7 +117,7 @@ describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
   });
 
   it('[issue 22] [care] a batch with a withdrawal without the PIN its member set: PIN_REQUIRED, it moves nothing and leaves no key; the others commit', async () => {
-    const [a, b, c] = [await funded(1_000), await funded(1_000), await funded(1_000)];
+    const [a, b, c] = await Promise.all([funded(1_000), funded(1_000), funded(1_000)]);
     const pinSet = await call(t.app, 'PUT', '/api/account/pin', {
       token: b.token,
       body: { password: b.reg.password, pin: '482915' },
@@ -137,13 +139,12 @@ describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
   });
 
   it('[issue 22] a key sent three times in one batch and again in a later one moves the money once and answers the first answer', async () => {
-    const m = await funded(1_000);
+    const [m, other] = await Promise.all([funded(1_000), funded(500)]);
     const key = newKey();
     const first = await Promise.all([1, 2, 3].map(() => withdraw(t.app, m.token, 250, key)));
     expect(first[0]!.body).toMatchObject({ amount: 250, balance: 750 });
     expect(first[1]!.body).toEqual(first[0]!.body);
     expect(first[2]!.body).toEqual(first[0]!.body);
-    const other = await funded(500);
     const later = await Promise.all([
       withdraw(t.app, m.token, 250, key),
       withdraw(t.app, other.token, 100),
@@ -162,7 +163,7 @@ describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
   });
 
   it('[issue 22] game transfers begin and settle in batches: a refused one in the middle moves nothing and keeps no key, the others reach the game', async () => {
-    const [a, b, c] = [await player(1_000), await player(100), await player(1_000)];
+    const [a, b, c] = await Promise.all([player(1_000), player(100), player(1_000)]);
     const bKey = newKey();
     const [{ marker } = { marker: '' }] = await t.db.query<{ marker: string }>(
       'select pg_current_xact_id()::text as marker',
