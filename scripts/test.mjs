@@ -1,9 +1,10 @@
 // npm test: every suite, browser tests included. Runs them all, then prints one summary line.
 //   1. types | contract | web build | the Laos web build (laos.e2e.ts's), side by side (each step's
 //      output is held and printed in one piece when it ends)
-//   2. server (PGlite), two workers | beside it: lint and format (held)
-//   3. browser tests (Debian Chromium) -> cluster (with TEST_DATABASE_URL and TEST_REDIS_URL, and
-//      HAProxy) | beside them: web components -> server (PostgreSQL, when TEST_DATABASE_URL is set)
+//   2. server (PGlite), two workers | beside it: lint and format -> cluster (with TEST_DATABASE_URL and
+//      TEST_REDIS_URL, and HAProxy) (held)
+//   3. browser tests (Debian Chromium) | beside them: web components -> server (PostgreSQL, when
+//      TEST_DATABASE_URL is set)
 // The browser tests beside the server on PostgreSQL with two workers took longer than one after another
 // (894 s against 557 + 175 s on a slow machine) and a page waited past its timeout: one worker leaves
 // the browser tests their core.
@@ -79,6 +80,7 @@ async function vitest(name, dir, args = [], env = {}, options = {}) {
 }
 
 const held = { held: true };
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // 1. Checks of the source and the web builds, side by side (each mostly one core's work).
 const [, , built] = await Promise.all([
@@ -94,32 +96,27 @@ const [, , built] = await Promise.all([
 ]);
 const chromium = built && (await step('find Chromium', () => (ensureChromium(), 0)));
 
-// 2. The server on the embedded database, and lint and format beside it. The server's two workers keep
-//    1.7 cores of two busy (their tests wait on timers, the simulated world and argon2 now and then):
-//    lint's 70 s of CPU fill that idle time there, where in step 1, whose steps keep both cores busy, they
-//    made the step that much longer. Figures, and what was tried beside it: docs/decisions.md, "CI: what
-//    runs beside what".
+// 2. The server on the embedded database, and beside it lint and format, then the cluster. The server's
+//    two workers keep 1.7 cores of two busy (their tests wait on timers, the simulated world and argon2
+//    now and then): lint's 70 s of CPU and the cluster's 20 s fill that idle time there, where in step 1,
+//    whose steps keep both cores busy, lint made the step that much longer, and in step 3 the cluster
+//    ended the browser tests' side, the longer one. Figures, and what was tried beside it:
+//    docs/decisions.md, "CI: what runs beside what".
 await Promise.all([
   vitest('server on PGlite', 'server', [], { TEST_DATABASE_URL: '' }),
-  step('lint and format', (runStep) => runStep('npm', ['run', 'lint', '--silent']), held),
+  (async () => {
+    await step('lint and format', (runStep) => runStep('npm', ['run', 'lint', '--silent']), held);
+    await cluster(held);
+  })(),
 ]);
 
 // 3. The browser tests keep about one core busy (Chromium, the server, the runner: 50 % of the machine,
-//    sampled every 5 s over a run), and the cluster test follows them. Beside them, one after another
-//    and their output held: the web components, with their config's three workers (a worker count given
-//    on the command line does not reach a config's projects: it gave them three all the same), and the
-//    server on PostgreSQL in one worker. Without Chromium the server runs alone, with three, and the
-//    cluster test after it.
-//    The cluster test (26 s) used to end the other side; a CI run whose browser tests took 353 s and the
-//    other side 395 s put it after the browser tests, where the two sides end together.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+//    sampled every 5 s over a run). Beside them, one after another and their output held: the web
+//    components, with their config's three workers (a worker count given on the command line does not
+//    reach a config's projects: it gave them three all the same), and the server on PostgreSQL in one
+//    worker. Without Chromium the server runs alone, with three.
 const besideBrowser = chromium ? held : {};
 const oneWorker = chromium ? ['--maxWorkers=1'] : [];
-
-async function browserThenCluster() {
-  await vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']);
-  await cluster();
-}
 
 async function theOtherSuites() {
   await vitest('web components', 'web', [], {}, besideBrowser);
@@ -137,23 +134,26 @@ async function theOtherSuites() {
 }
 
 /** The cluster (HAProxy, three compiled instances, PostgreSQL and Redis): scripts/cluster.test.mjs. */
-async function cluster() {
+async function cluster(options = {}) {
   if (!onPostgres || !process.env.TEST_REDIS_URL) {
     console.log('\n(TEST_DATABASE_URL and TEST_REDIS_URL not both set: the cluster test was skipped)');
   } else if (!ensureHaproxy()) {
     console.log(`\n(cluster test skipped: ${HAPROXY_MISSING})`);
   } else {
-    const ok = await step('cluster behind HAProxy', (runStep) =>
-      runStep('node', ['--import', 'tsx', 'scripts/cluster.test.mjs']),
+    const ok = await step(
+      'cluster behind HAProxy',
+      (runStep) => runStep('node', ['--import', 'tsx', 'scripts/cluster.test.mjs']),
+      options,
     );
     if (ok) passed += 1;
     else failed += 1;
   }
 }
 
-await Promise.all([chromium && browserThenCluster(), theOtherSuites()]);
-// Without Chromium the other suites' output was not held: the cluster waits for them to end.
-if (!chromium) await cluster();
+await Promise.all([
+  chromium && vitest('browser tests', 'web', ['--config', 'e2e/vitest.config.ts']),
+  theOtherSuites(),
+]);
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds}s)`);
