@@ -8,6 +8,7 @@
 // The browser tests beside the server on PostgreSQL with two workers took longer than one after another
 // (894 s against 557 + 175 s on a slow machine) and a page waited past its timeout: one worker leaves
 // the browser tests their core.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWeb, ensureChromium, root, run } from './lib.mjs';
@@ -48,15 +49,23 @@ async function step(name, fn, { held = false } = {}) {
   return code === 0;
 }
 
-/** Runs a vitest project and adds its counts to the totals. */
-async function vitest(name, dir, args = [], env = {}, options = {}) {
+/** coreutils' nice, where there is one (elsewhere the suites run at the usual priority). */
+const canNice = spawnSync('nice', ['true']).status === 0;
+
+/**
+ * Runs a vitest project and adds its counts to the totals. `options.niceness`: its processes run at that
+ * lower priority (nice), so that they take only the CPU that what runs beside them leaves.
+ */
+async function vitest(name, dir, args = [], env = {}, { niceness = 0, ...options } = {}) {
   const report = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const command = niceness && canNice ? ['nice', '-n', String(niceness), 'npx'] : ['npx'];
   return step(
     name,
     async (runStep) => {
       const code = await runStep(
-        'npx',
+        command[0],
         [
+          ...command.slice(1),
           'vitest',
           'run',
           '--root',
@@ -115,7 +124,9 @@ await Promise.all([
 //    components, with their config's three workers (a worker count given on the command line does not
 //    reach a config's projects: it gave them three all the same), and the server on PostgreSQL in one
 //    worker. Without Chromium the server runs alone, with three.
-const besideBrowser = chromium ? held : {};
+//    The browser tests are one chain of waits (a page, its server, the runner) and the longer side: the
+//    suites beside them run niced, so that they take the CPU the chain leaves rather than slow it.
+const besideBrowser = chromium ? { ...held, niceness: 10 } : {};
 const oneWorker = chromium ? ['--maxWorkers=1'] : [];
 
 async function theOtherSuites() {
