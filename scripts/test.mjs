@@ -3,11 +3,11 @@
 //      output is held and printed in one piece when it ends)
 //   2. server (PGlite), two workers | beside it: lint and format -> cluster (with TEST_DATABASE_URL and
 //      TEST_REDIS_URL, and HAProxy) (held)
-//   3. browser tests (Debian Chromium) | beside them: web components -> server (PostgreSQL, when
-//      TEST_DATABASE_URL is set)
-// The browser tests beside the server on PostgreSQL with two workers took longer than one after another
-// (894 s against 557 + 175 s on a slow machine) and a page waited past its timeout: one worker leaves
-// the browser tests their core.
+//   3. browser tests (Debian Chromium) | beside them, niced: server (PostgreSQL, when TEST_DATABASE_URL
+//      is set) -> web components
+// The browser tests beside the server on PostgreSQL with two workers at the usual priority took longer
+// than one after another (894 s against 557 + 175 s on a slow machine) and a page waited past its
+// timeout: niced, the server's workers take only the CPU the browser tests leave.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -120,28 +120,21 @@ await Promise.all([
 ]);
 
 // 3. The browser tests keep about one core busy (Chromium, the server, the runner: 50 % of the machine,
-//    sampled every 5 s over a run). Beside them, one after another and their output held: the web
-//    components, with their config's three workers (a worker count given on the command line does not
-//    reach a config's projects: it gave them three all the same), and the server on PostgreSQL in one
-//    worker. Without Chromium the server runs alone, with three.
-//    The browser tests are one chain of waits (a page, its server, the runner) and the longer side: the
-//    suites beside them run niced, so that they take the CPU the chain leaves rather than slow it.
+//    sampled every 5 s over a run): they are one chain of waits (a page, its server, the runner), the
+//    longest suite. Beside them, one after another, niced (they take the CPU the chain leaves rather than
+//    slow it) and their output held: the server on PostgreSQL with two workers, then the web components
+//    with their config's three (a worker count given on the command line does not reach a config's
+//    projects), which fill both cores once the browser tests have ended. Without Chromium the server runs
+//    alone, with three. Figures: docs/decisions.md, "CI: what runs beside what".
 const besideBrowser = chromium ? { ...held, niceness: 10 } : {};
-const oneWorker = chromium ? ['--maxWorkers=1'] : [];
 
 async function theOtherSuites() {
-  await vitest('web components', 'web', [], {}, besideBrowser);
   // On PostgreSQL the server suites leave a third of the machine idle with two workers (their files wait
   // on the database's commits): alone, three are faster (97 s to 81 s on an idle 2-core machine).
   if (onPostgres) {
-    await vitest(
-      'server on PostgreSQL',
-      'server',
-      chromium ? oneWorker : ['--maxWorkers=3'],
-      {},
-      besideBrowser,
-    );
+    await vitest('server on PostgreSQL', 'server', [`--maxWorkers=${chromium ? 2 : 3}`], {}, besideBrowser);
   } else console.log('\n(TEST_DATABASE_URL not set: the server suites ran on PGlite only)');
+  await vitest('web components', 'web', [], {}, besideBrowser);
 }
 
 /** The cluster (HAProxy, three compiled instances, PostgreSQL and Redis): scripts/cluster.test.mjs. */
