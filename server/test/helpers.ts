@@ -42,12 +42,7 @@ export async function makeApp(
   const region = env.REGION === 'la' ? 'la' : 'th';
   // The database starts migrated and seeded from the run's template or dump (global-setup.ts); migrate
   // still runs and finds nothing to do.
-  const database = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const template = url ? inject('pgTemplates')[region] : undefined;
-  if (url && database) {
-    if (!template) throw new Error(`no template database for ${region} (global-setup.ts)`);
-    await adminQuery(url, `create database ${database} template ${template}`);
-  }
+  const database = url ? await databaseFromTemplate(url, region) : undefined;
   const databaseUrl = url && database ? databaseUrlOf(url, database) : undefined;
   const dumpFile = url ? undefined : inject('pgliteDumps')[region];
   const pgliteDump = dumpFile ? dumpOf(dumpFile) : undefined;
@@ -99,6 +94,15 @@ export async function makeApp(
       if (url && database) await adminQuery(url, `drop database ${database} with (force)`);
     },
   };
+}
+
+/** A new database on the PostgreSQL at `url`, a copy of the run's template for `region`; its name. */
+async function databaseFromTemplate(url: string, region: 'th' | 'la'): Promise<string> {
+  const template = inject('pgTemplates')[region];
+  if (!template) throw new Error(`no template database for ${region} (global-setup.ts)`);
+  const database = `test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `create database ${database} template ${template}`);
+  return database;
 }
 
 function throughProxy(databaseUrl: string, proxy: { host: string; port: number }): string {
