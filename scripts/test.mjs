@@ -58,14 +58,14 @@ const canNice = spawnSync('nice', ['true']).status === 0;
  */
 async function vitest(name, dir, args = [], env = {}, { niceness = 0, ...options } = {}) {
   const report = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  const command = niceness && canNice ? ['nice', '-n', String(niceness), 'npx'] : ['npx'];
+  const [command, ...niced] = niceness && canNice ? ['nice', '-n', String(niceness), 'npx'] : ['npx'];
   return step(
     name,
     async (runStep) => {
       const code = await runStep(
-        command[0],
+        command,
         [
-          ...command.slice(1),
+          ...niced,
           'vitest',
           'run',
           '--root',

@@ -176,9 +176,8 @@ const redis = onPostgres ? await redisUrl() : undefined;
 // Two server instances on one PostgreSQL and one Redis, as behind a load balancer.
 describe.runIf(onPostgres && redis)('chat across instances', () => {
   it('[CHAT-3] an operator reply through one instance reaches the member on the other; a message through either is listed once', async () => {
-    const [row] = await t.db.query<{ schema: string }>('select current_schema() as schema');
-    const a = await instanceOn(row!.schema);
-    const b = await instanceOn(row!.schema);
+    const a = await instanceOn();
+    const b = await instanceOn();
     try {
       const member = await registerAndLogin(a.app);
       const onB = await connectAs(b.app, authOf(member));
@@ -222,16 +221,16 @@ describe.runIf(onPostgres && redis)('chat across instances', () => {
   });
 });
 
-/** Another instance of the test app's deployment: the same database, with the Redis adapter. */
-async function instanceOn(schema: string) {
-  const db = await connect({ databaseUrl: t.databaseUrl, schema });
+/** Another instance of the test app's deployment: its database and Redis prefix, with the Redis adapter. */
+async function instanceOn() {
+  const db = await connect({ databaseUrl: t.databaseUrl });
   const config = loadConfig({
     SIMULATE: '1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MIN: '100000',
     REALTIME_HANDSHAKES_PER_MIN: '100000',
     REDIS_URL: redis,
-    DATABASE_SCHEMA: schema,
+    REDIS_PREFIX: t.redisPrefix,
     OPS_TOKEN,
     CHAT_STORAGE_DIR: chatDir,
   });

@@ -650,15 +650,12 @@ describe('console: audit [console]', () => {
     expect((await verifyAudit(t.db)).broken).toEqual({ id: victim!.id, reason: 'hash' });
     if (onPostgres) {
       // `npm run ops -- audit-verify` reads the database itself and names the row.
-      const [{ schema }] = (await t.db.query<{ schema: string }>('select current_schema() as schema')) as [
-        { schema: string },
-      ];
       const run = spawnSync(
         process.execPath,
         ['--import', 'tsx', fileURLToPath(new URL('../../scripts/ops.mjs', import.meta.url)), 'audit-verify'],
         {
           encoding: 'utf8',
-          env: { ...process.env, DATABASE_URL: t.databaseUrl, DATABASE_SCHEMA: schema },
+          env: { ...process.env, DATABASE_URL: t.databaseUrl },
         },
       );
       expect(run.stdout).toContain(`BROKEN at audit row ${victim!.id}`);

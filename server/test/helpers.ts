@@ -13,7 +13,6 @@ import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seed } from '../src/seed.ts';
 import { manualClock } from '../src/lib/clock.ts';
 import { adminQuery, databaseUrlOf, TEST_SHARED_BUFFERS } from './global-setup.ts';
 
@@ -24,6 +23,8 @@ export interface TestApp {
   db: Db;
   /** On PostgreSQL, the address of the app's own database (another instance of the app connects there). */
   databaseUrl: string | undefined;
+  /** The app's REDIS_PREFIX: another instance of its deployment shares it, and no other test's app. */
+  redisPrefix: string;
   clock: ReturnType<typeof manualClock>;
   faults: { smsDown: boolean };
   close(): Promise<void>;
@@ -43,8 +44,9 @@ export async function makeApp(
   // The database starts migrated and seeded from the run's template or dump (global-setup.ts); migrate
   // still runs and finds nothing to do.
   const database = url ? await databaseFromTemplate(url, region) : undefined;
-  const databaseUrl = url && database ? databaseUrlOf(url, database) : undefined;
+  const databaseUrl = database && databaseUrlOf(url!, database);
   const dumpFile = url ? undefined : inject('pgliteDumps')[region];
+  if (!url && !dumpFile) throw new Error(`no PGlite dump for ${region} (global-setup.ts)`);
   const pgliteDump = dumpFile ? dumpOf(dumpFile) : undefined;
   const db = await connect({
     databaseUrl: databaseUrl && opts.through ? throughProxy(databaseUrl, opts.through) : databaseUrl,
@@ -52,7 +54,6 @@ export async function makeApp(
     pgliteSharedBuffers: TEST_SHARED_BUFFERS,
   });
   await migrate(db);
-  if (!url && !pgliteDump) await seed(db, { demoMember: true, region });
   const clock = manualClock(new Date('2026-11-21T10:00:00Z'));
   const faults = { smsDown: false };
   // Slip pictures go to a folder of the test's own, removed afterwards.
@@ -84,6 +85,7 @@ export async function makeApp(
     app,
     db,
     databaseUrl,
+    redisPrefix: deps.config.redisPrefix,
     clock,
     faults,
     async close() {

@@ -286,9 +286,8 @@ describe('realtime event pruning', () => {
 
 describe.runIf(onPostgres && process.env.TEST_REDIS_URL)('realtime across instances', () => {
   it('[DEP-11] a credit made through instance A reaches a socket on instance B', async () => {
-    const [row] = await t.db.query<{ schema: string }>('select current_schema() as schema');
-    const a = await instanceOn(row!.schema);
-    const b = await instanceOn(row!.schema);
+    const a = await instanceOn();
+    const b = await instanceOn();
     try {
       const member = await registerAndLogin(a.app);
       const onB = await listen(b.app, member.token);
@@ -314,16 +313,16 @@ describe.runIf(onPostgres && process.env.TEST_REDIS_URL)('realtime across instan
   });
 });
 
-/** Another instance of the test app's deployment: the same database, with the Redis adapter. */
-async function instanceOn(schema: string) {
-  const db = await connect({ databaseUrl: t.databaseUrl, schema });
+/** Another instance of the test app's deployment: its database and Redis prefix, with the Redis adapter. */
+async function instanceOn() {
+  const db = await connect({ databaseUrl: t.databaseUrl });
   const config = loadConfig({
     SIMULATE: '1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MIN: '100000',
     REALTIME_HANDSHAKES_PER_MIN: '100000',
     REDIS_URL: process.env.TEST_REDIS_URL,
-    DATABASE_SCHEMA: schema,
+    REDIS_PREFIX: t.redisPrefix,
   });
   const app = await buildApp({ config, db, clock: t.clock, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
