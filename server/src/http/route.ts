@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract endpoint route() registered the route for. */
     endpoint?: Endpoint;
+    /**
+     * An auth endpoint whose money call reads the session itself (http/session-caller.ts): the route
+     * checks only that a well-formed token came, and its handler takes callerOf(req).
+     */
+    sessionInCall?: boolean;
   }
 }
 
@@ -42,7 +47,7 @@ export function route<E extends Endpoint>(
       ...(params ? { params } : {}),
       response: { 200: e.response },
     },
-    ...(e.auth ? { preHandler: app.authenticate } : {}),
+    ...(e.auth ? { preHandler: config.sessionInCall ? app.bearer : app.authenticate } : {}),
     config: { ...config, endpoint: e },
     handler: (req) => handler(req, req.body as BodyOf<E>),
   });

@@ -11,7 +11,7 @@ export interface SessionMember {
 }
 
 /** Idle expiry is pushed forward at most this often, so reads do not each write. */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
 
 /** A new opaque token at every login (ASVS 7.2.4); only its hash is stored. */
 export async function createSession(

@@ -3,8 +3,12 @@
 // (db/functions/withdrawals.sql, deposits.sql): one round trip, one transaction, one commit (one WAL
 // flush) for the lot. Each item runs in a subtransaction of its own there, so each caller is answered on
 // its own: a refusal fails that caller alone, and a movement commits with its idempotency key or not at all.
-// A batch of one is the kind's single call.
+// A batch of one is the kind's single call. An item may name its member by the request's session
+// (http/session-caller.ts): a single call reads it in its own statement, a batch in one statement for all
+// of its items before the batch function.
 // docs/decisions.md, "Money movements in batches", has the design and its failure cases.
+
+import { membersOfSessions, sessionRefusal, type SessionContext } from '../http/session-caller.ts';
 
 /** One item's answer from a batch function: its result, or the error the single call would have thrown. */
 export type ItemOutcome<Result> = { value: Result } | { error: unknown };
@@ -106,7 +110,19 @@ export interface MovementKind<C, Item, Row extends FailedColumns, Result> {
   value: (row: Row) => Result;
 }
 
-type BatchContext = { config: { moneyBatch: BatcherOptions & { on: boolean } } };
+type BatchContext = SessionContext & { config: { moneyBatch: BatcherOptions & { on: boolean } } };
+
+/**
+ * An item whose member may be named by the request's session instead (hex of its token's hash): the call
+ * sets `member` once the session is read, for the caller to take.
+ */
+export interface SessionItem {
+  member: string | null;
+  session: string | null;
+}
+
+const bySession = (item: unknown): item is SessionItem & { session: string } =>
+  typeof (item as Partial<SessionItem>).session === 'string' && (item as SessionItem).member === null;
 
 /**
  * A kind's call: batched with the calls of the same kind and app (ctx) when MONEY_BATCH is on, alone
@@ -123,7 +139,7 @@ export function batchedMovement<C extends BatchContext, Item, Row extends Failed
       return { error: sqlError(row.failed_state, row.failed_message ?? '') };
     return settled(kind.alone(ctx, item));
   };
-  return (ctx, item) => {
+  const call = (ctx: C, item: Item): Promise<Result> => {
     if (!ctx.config.moneyBatch.on) return kind.alone(ctx, item);
     let batcher = batchers.get(ctx);
     if (!batcher) {
@@ -131,13 +147,43 @@ export function batchedMovement<C extends BatchContext, Item, Row extends Failed
         // A lone item is the single call: a batch's lock pass and subtransaction are there to keep its
         // items apart, and cost a lone item as much as its own work (docs/decisions.md).
         if (items.length === 1) return [await settled(kind.alone(ctx, items[0]!))];
-        const rows = await kind.batch(ctx, items);
-        return Promise.all(rows.map((row, i) => outcomeOf(ctx, row, items[i]!)));
+        const refused = await readSessions(ctx, items);
+        const going = items.filter((_, i) => !refused.has(i));
+        const rows = going.length > 0 ? await kind.batch(ctx, going) : [];
+        const outcomes = await Promise.all(rows.map((row, i) => outcomeOf(ctx, row, going[i]!)));
+        return items.map((_, i) => refused.get(i) ?? outcomes.shift()!);
       }, ctx.config.moneyBatch);
       batchers.set(ctx, batcher);
     }
     return batcher.submit(item);
   };
+  return (ctx, item) => {
+    if (!bySession(item)) return call(ctx, item);
+    const session = Buffer.from(item.session, 'hex');
+    return call(ctx, item).catch(async (err: unknown) => {
+      throw await sessionRefusal(ctx, session, err);
+    });
+  };
+}
+
+/**
+ * The sessions of a batch's items that name their member by one, read in one statement: each item with a
+ * live session gets its member; the others are answered the session's refusal, by their index.
+ */
+async function readSessions(ctx: SessionContext, items: unknown[]): Promise<Map<number, ItemOutcome<never>>> {
+  const refused = new Map<number, ItemOutcome<never>>();
+  const waiting = items.flatMap((item, i) => (bySession(item) ? [{ item, i }] : []));
+  if (waiting.length === 0) return refused;
+  const members = await membersOfSessions(
+    ctx,
+    waiting.map((w) => w.item.session),
+  );
+  for (const { item, i } of waiting) {
+    const read = members.get(item.session) ?? { refusal: 'invalid-token' };
+    if ('member' in read) item.member = read.member;
+    else refused.set(i, { error: sqlError('P0008', read.refusal) });
+  }
+  return refused;
 }
 
 /** A single call's answer as a batch item's outcome. */

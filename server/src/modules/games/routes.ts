@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { games, wallet } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
-import { sessionOf } from '../../http/auth.ts';
+import { callerOf, sessionOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { route } from '../../http/route.ts';
 import * as service from './service.ts';
@@ -29,20 +29,23 @@ export function gameRoutes(app: FastifyInstance, ctx: Ctx) {
 
   route(app, wallet.transfer, (req, body) =>
     transfers.transfer(ctx, {
-      memberId: sessionOf(req).memberId,
+      caller: callerOf(req),
       key: idempotencyKey(req),
       from: body.from,
       to: body.to,
       amount: body.amount,
     }),
+    // The session is read by the transfer's own statement (http/session-caller.ts).
+    { sessionInCall: true },
   );
   route(app, wallet.transferAll, (req, body) =>
     transfers.transfer(ctx, {
-      memberId: sessionOf(req).memberId,
+      caller: callerOf(req),
       key: idempotencyKey(req),
       from: body.from ?? wallet.WALLET_ACCOUNT,
       to: body.to,
     }),
+    { sessionInCall: true },
   );
 }
 

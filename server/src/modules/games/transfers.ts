@@ -12,7 +12,8 @@ import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { gameAccount } from '../../ledger/account-names.ts';
 import { refusalOf } from '../../ledger/ledger.ts';
-import { batchedMovement, type FailedColumns } from '../../ledger/batch.ts';
+import { batchedMovement, type FailedColumns, type SessionItem } from '../../ledger/batch.ts';
+import { knownMember, memberFrom, memberOf, sessionHex, type Caller } from '../../http/session-caller.ts';
 import { pullBetsBeforeTransferOut } from './bets.ts';
 
 /** One leg as game_transfer_leg (db/functions/games.sql) answers it: what the provider call needs. */
@@ -55,7 +56,14 @@ const firstCheck = (ctx: Ctx) =>
  */
 export async function transfer(
   ctx: Ctx,
-  req: { memberId: string; key: string | undefined; from: string; to: string; amount?: number },
+  req: {
+    /** The member, or the request's session, which game_transfer_begin's statement then reads. */
+    caller: Caller;
+    key: string | undefined;
+    from: string;
+    to: string;
+    amount?: number;
+  },
 ): Promise<Transfer> {
   const key = checkedKey(req.key);
   const from = req.from.toUpperCase();
@@ -67,24 +75,32 @@ export async function transfer(
   let amountMinor = all ? null : toMinor(req.amount!);
   if (amountMinor !== null && amountMinor < minMinor) throw new AppError('TRANSFER_MINIMUM');
   const hash = requestHash(all ? { all: true, from, to } : { from, to, amount: req.amount });
-  // A replay of a transferAll from a game answers the first transfer; only a fresh one asks the balance.
-  if (all && from !== WALLET_ACCOUNT && !(await keySeen(ctx, req.memberId, key)))
-    amountMinor = await wholeGameBalance(ctx, req.memberId, from);
+  let memberId = knownMember(req.caller);
+  // A replay of a transferAll from a game answers the first transfer; only a fresh one asks the balance
+  // (of the member, read first).
+  if (all && from !== WALLET_ACCOUNT) {
+    memberId ??= await memberOf(ctx, req.caller);
+    if (!(await keySeen(ctx, memberId, key))) amountMinor = await wholeGameBalance(ctx, memberId, from);
+  }
 
   const begin = async () => {
+    const item: BeginItem = {
+      member: memberId ?? null,
+      session: memberId === undefined ? sessionHex(req.caller) : null,
+      key,
+      hash: Buffer.from(hash).toString('hex'),
+      from,
+      to,
+      amount: amountMinor?.toString() ?? null,
+      reference: `T${randomCode(12)}`,
+      at: ctx.clock.now().toISOString(),
+      min: minMinor.toString(),
+      nextCheck: firstCheck(ctx).toISOString(),
+    };
     try {
-      return await beginTransfer(ctx, {
-        member: req.memberId,
-        key,
-        hash: Buffer.from(hash).toString('hex'),
-        from,
-        to,
-        amount: amountMinor?.toString() ?? null,
-        reference: `T${randomCode(12)}`,
-        at: ctx.clock.now().toISOString(),
-        min: minMinor.toString(),
-        nextCheck: firstCheck(ctx).toISOString(),
-      });
+      const begun = await beginTransfer(ctx, item);
+      memberId = item.member!;
+      return begun;
     } catch (err) {
       throw refusalOf(err);
     }
@@ -104,9 +120,9 @@ export async function transfer(
   if (row.replayed) ctx.metrics.money(from === WALLET_ACCOUNT ? 'transfer_in' : 'transfer_out', 'duplicate');
   // The settlement answers the transfer in the same round trip; a leg left pending is read again.
   const answered = row.leg
-    ? await runLeg(ctx, row.leg, { reference: row.response.reference, memberId: req.memberId })
+    ? await runLeg(ctx, row.leg, { reference: row.response.reference, memberId: memberId! })
     : undefined;
-  return answered ? transferOf(answered) : answerOf(ctx, req.memberId, row.response.reference);
+  return answered ? transferOf(answered) : answerOf(ctx, memberId!, row.response.reference);
 }
 
 /** What game_transfer_begin answers: the member's answer, whether it is a replay's, the leg to send. */
@@ -117,8 +133,7 @@ interface Begun {
 }
 
 /** One game_transfer_begin call's arguments, as game_transfer_begin_batch reads them (games.sql). */
-interface BeginItem {
-  member: string;
+interface BeginItem extends SessionItem {
   key: string;
   /** The request's hash, hex. */
   hash: string;
@@ -134,10 +149,11 @@ interface BeginItem {
 
 /** One transfer begun, one call of game_transfer_begin: the path without batching, a batch item run again. */
 async function beginAlone(ctx: Ctx, b: BeginItem): Promise<Begun> {
-  const [begun] = await ctx.db.query<Begun>(
-    'select response, replayed, leg from game_transfer_begin($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+  const member = memberFrom(ctx, b, 10);
+  const [begun] = await ctx.db.query<Begun & { member: string }>(
+    `select m.id::text as member, b.response, b.replayed, b.leg
+     from ${member.from} cross join lateral game_transfer_begin(m.id, $1, $2, $3, $4, $5, $6, $7, $8, $9) as b`,
     [
-      b.member,
       b.key,
       Buffer.from(b.hash, 'hex'),
       b.from,
@@ -147,8 +163,10 @@ async function beginAlone(ctx: Ctx, b: BeginItem): Promise<Begun> {
       b.at,
       b.min,
       b.nextCheck,
+      ...member.params,
     ],
   );
+  b.member = begun!.member;
   return begun!;
 }
 

@@ -273,7 +273,7 @@ async function bringGamesBack(ctx: Ctx, memberId: string) {
   );
   for (const { provider } of games) {
     await transfer(ctx, {
-      memberId,
+      caller: { memberId },
       key: `protect-${randomBytes(12).toString('hex')}`,
       from: provider,
       to: 'WALLET',

@@ -6,7 +6,8 @@ import { randomCode } from '../../lib/crypto.ts';
 import { checkedKey, requestHash } from '../../ledger/idempotency.ts';
 import { houseCash } from '../../ledger/account-names.ts';
 import { refusalOf } from '../../ledger/ledger.ts';
-import { batchedMovement, type FailedColumns } from '../../ledger/batch.ts';
+import { batchedMovement, type FailedColumns, type SessionItem } from '../../ledger/batch.ts';
+import { knownMember, memberFrom, memberOf, sessionHex, type Caller } from '../../http/session-caller.ts';
 import { checkWithdrawalPin } from '../accounts/withdrawal-pin.ts';
 import { finishReward } from '../rewards/service.ts';
 
@@ -40,7 +41,8 @@ interface Requested {
 export async function requestWithdrawal(
   ctx: Ctx,
   req: {
-    memberId: string;
+    /** The member, or the request's session, which wallet_withdraw's statement then reads. */
+    caller: Caller;
     key: string | undefined;
     amount?: number;
     all?: { seen?: number };
@@ -51,13 +53,16 @@ export async function requestWithdrawal(
   const key = checkedKey(req.key);
   // Before the money moves; the PIN is not part of the request's hash, so a retry with it replays. A
   // request without one asks nothing here: wallet_withdraw refuses PIN_REQUIRED to a member who has one.
+  // A PIN is checked against its member, so that member is read first.
   const pinChecked = req.pin !== undefined && req.pin !== '';
-  if (pinChecked) await checkWithdrawalPin(ctx, req.memberId, req.pin);
+  let memberId = pinChecked ? await memberOf(ctx, req.caller) : knownMember(req.caller);
+  if (pinChecked) await checkWithdrawalPin(ctx, memberId!, req.pin);
   const hash = requestHash({ amount: req.amount, all: req.all ?? null });
   const seen = req.all?.seen;
   const withdraw = async () => {
     const item: WithdrawItem = {
-      member: req.memberId,
+      member: memberId ?? null,
+      session: memberId === undefined ? sessionHex(req.caller) : null,
       key,
       hash: Buffer.from(hash).toString('hex'),
       amount: req.all ? null : toMinor(req.amount!).toString(),
@@ -67,7 +72,9 @@ export async function requestWithdrawal(
       pinChecked,
     };
     try {
-      return await walletWithdraw(ctx, item);
+      const requested = await walletWithdraw(ctx, item);
+      memberId = item.member!;
+      return requested;
     } catch (err) {
       throw refusalOf(err);
     }
@@ -79,13 +86,14 @@ export async function requestWithdrawal(
     // BON-5: an active reward refuses the withdrawal (db/functions/rewards.sql). One whose exit already holds
     // (its turnover met, or played away) ends now and the withdrawal goes on; the refusal moved nothing.
     if (!(err instanceof AppError && err.code === 'BONUS_REMAINING')) throw err;
-    const ended = await finishReward(ctx, req.memberId);
+    memberId ??= await memberOf(ctx, req.caller);
+    const ended = await finishReward(ctx, memberId);
     if (ended !== 'SUCCESS' && ended !== 'FAILED') throw err;
     row = await withdraw();
   }
   const { response, replayed, payout } = row;
   if (replayed) ctx.metrics.money('withdrawal', 'duplicate');
-  else ctx.metrics.money('withdrawal', 'ok', { minor: toMinor(response.amount), member: req.memberId });
+  else ctx.metrics.money('withdrawal', 'ok', { minor: toMinor(response.amount), member: memberId! });
   // Automatic payouts: the function claimed the withdrawal (PROCESSING) and answered the payout order.
   // It is sent after the answer: a slow bank must not hold the member's request open.
   if (payout) {
@@ -97,8 +105,7 @@ export async function requestWithdrawal(
 }
 
 /** One wallet_withdraw call's arguments, as wallet_withdraw_batch reads them (db/functions/withdrawals.sql). */
-interface WithdrawItem {
-  member: string;
+interface WithdrawItem extends SessionItem {
   key: string;
   /** The request's hash, hex. */
   hash: string;
@@ -112,10 +119,11 @@ interface WithdrawItem {
 
 /** One withdrawal, one call of wallet_withdraw: the path without batching, and a batch item run again. */
 async function withdrawAlone(ctx: Ctx, w: WithdrawItem): Promise<Requested> {
-  const [row] = await ctx.db.query<Requested>(
-    'select response, replayed, payout from wallet_withdraw($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+  const member = memberFrom(ctx, w, 9);
+  const [row] = await ctx.db.query<Requested & { member: string }>(
+    `select m.id::text as member, w.response, w.replayed, w.payout
+     from ${member.from} cross join lateral wallet_withdraw(m.id, $1, $2, $3, $4, $5, $6, $7, $8) as w`,
     [
-      w.member,
       w.key,
       Buffer.from(w.hash, 'hex'),
       w.amount,
@@ -124,8 +132,10 @@ async function withdrawAlone(ctx: Ctx, w: WithdrawItem): Promise<Requested> {
       w.createdAt,
       Boolean(ctx.payouts),
       w.pinChecked,
+      ...member.params,
     ],
   );
+  w.member = row!.member;
   return row!;
 }
 

@@ -1,0 +1,50 @@
+-- SH-18's bearer sessions, read in the money call's own statement (issue 22). A withdrawal or a game
+-- transfer used to read its session in a round trip of its own before the money function's; here the
+-- session is read by the statement that moves the money (session_member in its FROM), or, for a batch,
+-- by one statement for all of its items (session_members). The rules are http/sessions.ts's
+-- resolveSession and http/auth.ts's sessionOfToken: unknown, revoked or expired is 'invalid-token'; a
+-- member no longer active is 'INACTIVE_USER' (the caller then revokes the session: a raise here would
+-- roll back a revocation made here); a live session is touched at most once a minute.
+
+-- The members behind these token hashes, each with its refusal (null: a live session, touched here).
+create or replace function session_members(p_hashes bytea[], p_now timestamptz, p_idle_ms bigint,
+                                           p_remember_idle_ms bigint, p_touch_every_ms bigint)
+returns table (token_hash bytea, member_id bigint, refusal text)
+language plpgsql as $$
+begin
+  -- Idle expiry pushed forward, at most once a minute so that reads do not each write; never past the
+  -- absolute expiry.
+  update sessions s
+  set last_seen_at = p_now,
+      idle_expires_at = least(p_now + make_interval(secs => (case when s.remember then p_remember_idle_ms
+                                                                  else p_idle_ms end) / 1000.0),
+                              s.absolute_expires_at)
+  where s.token_hash = any (p_hashes)
+    and s.idle_expires_at > p_now and s.absolute_expires_at > p_now
+    and p_now - s.last_seen_at >= make_interval(secs => p_touch_every_ms / 1000.0);
+  return query
+  select h.hash, s.member_id,
+         case when s.member_id is null or s.idle_expires_at <= p_now or s.absolute_expires_at <= p_now
+                then 'invalid-token'
+              when m.status <> 'active' then 'INACTIVE_USER' end
+  from unnest(p_hashes) as h (hash)
+  left join sessions s on s.token_hash = h.hash
+  left join members m on m.id = s.member_id;
+end $$;
+
+-- The member of one session, or its refusal raised with SQLSTATE P0008 (ledger/ledger.ts's refusalOf).
+create or replace function session_member(p_hash bytea, p_now timestamptz, p_idle_ms bigint,
+                                          p_remember_idle_ms bigint, p_touch_every_ms bigint)
+returns bigint
+language plpgsql as $$
+declare
+  v_member bigint;
+  v_refusal text;
+begin
+  select r.member_id, r.refusal into v_member, v_refusal
+  from session_members(array[p_hash], p_now, p_idle_ms, p_remember_idle_ms, p_touch_every_ms) r;
+  if v_refusal is not null then
+    raise exception '%', v_refusal using errcode = 'P0008';
+  end if;
+  return v_member;
+end $$;
