@@ -27,24 +27,30 @@ export function gameRoutes(app: FastifyInstance, ctx: Ctx) {
     return service.autoLogin(ctx, sessionOf(req).memberId, p.provider, p.username, p.language);
   });
 
-  route(app, wallet.transfer, (req, body) =>
-    transfers.transfer(ctx, {
-      caller: callerOf(req),
-      key: idempotencyKey(req),
-      from: body.from,
-      to: body.to,
-      amount: body.amount,
-    }),
+  route(
+    app,
+    wallet.transfer,
+    (req, body) =>
+      transfers.transfer(ctx, {
+        caller: callerOf(req),
+        key: idempotencyKey(req),
+        from: body.from,
+        to: body.to,
+        amount: body.amount,
+      }),
     // The session is read by the transfer's own statement (http/session-caller.ts).
     { sessionInCall: true },
   );
-  route(app, wallet.transferAll, (req, body) =>
-    transfers.transfer(ctx, {
-      caller: callerOf(req),
-      key: idempotencyKey(req),
-      from: body.from ?? wallet.WALLET_ACCOUNT,
-      to: body.to,
-    }),
+  route(
+    app,
+    wallet.transferAll,
+    (req, body) =>
+      transfers.transfer(ctx, {
+        caller: callerOf(req),
+        key: idempotencyKey(req),
+        from: body.from ?? wallet.WALLET_ACCOUNT,
+        to: body.to,
+      }),
     { sessionInCall: true },
   );
 }
