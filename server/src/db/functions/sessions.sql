@@ -33,18 +33,37 @@ begin
 end $$;
 
 -- The member of one session, or its refusal raised with SQLSTATE P0008 (ledger/ledger.ts's refusalOf).
+-- session_members' rules for one session, in one statement where that one needs no touch: it runs in every
+-- withdrawal and transfer, where a set-returning call's own cost showed (300 us against 35 for the read).
 create or replace function session_member(p_hash bytea, p_now timestamptz, p_idle_ms bigint,
                                           p_remember_idle_ms bigint, p_touch_every_ms bigint)
 returns bigint
 language plpgsql as $$
 declare
   v_member bigint;
-  v_refusal text;
+  v_status text;
+  v_remember boolean;
+  v_last_seen timestamptz;
+  v_idle_end timestamptz;
+  v_absolute_end timestamptz;
 begin
-  select r.member_id, r.refusal into v_member, v_refusal
-  from session_members(array[p_hash], p_now, p_idle_ms, p_remember_idle_ms, p_touch_every_ms) r;
-  if v_refusal is not null then
-    raise exception '%', v_refusal using errcode = 'P0008';
+  select s.member_id, m.status, s.remember, s.last_seen_at, s.idle_expires_at, s.absolute_expires_at
+  into v_member, v_status, v_remember, v_last_seen, v_idle_end, v_absolute_end
+  from sessions s join members m on m.id = s.member_id
+  where s.token_hash = p_hash;
+  if v_member is null or v_idle_end <= p_now or v_absolute_end <= p_now then
+    raise exception 'invalid-token' using errcode = 'P0008';
+  end if;
+  if v_status <> 'active' then
+    raise exception 'INACTIVE_USER' using errcode = 'P0008';
+  end if;
+  if p_now - v_last_seen >= make_interval(secs => p_touch_every_ms / 1000.0) then
+    update sessions s
+    set last_seen_at = p_now,
+        idle_expires_at = least(p_now + make_interval(secs => (case when v_remember then p_remember_idle_ms
+                                                                    else p_idle_ms end) / 1000.0),
+                                v_absolute_end)
+    where s.token_hash = p_hash;
   end if;
   return v_member;
 end $$;
