@@ -44,12 +44,12 @@ function handshake(app: FastifyInstance, token: string, forwardedFor?: string): 
 /** A well-formed token no session has: only the database can tell. */
 const unknownToken = () => randomBytes(32).toString('base64url');
 
-/** Counts the session lookups the app's database runs from now on (http/auth.ts resolveSession). */
+/** Counts the session lookups the app's database runs from now on (http/auth.ts sessionOfToken). */
 function countSessionLookups(db: TestApp['db']) {
   const query = db.query.bind(db);
   let lookups = 0;
   db.query = ((sql: string, params?: unknown[]) => {
-    if (/from sessions s join members m/.test(sql)) lookups++;
+    if (/session_member\(/.test(sql)) lookups++;
     return query(sql, params);
   }) as typeof db.query;
   return {

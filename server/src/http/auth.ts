@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { sha256 } from '../lib/crypto.ts';
-import type { Caller } from './session-caller.ts';
-import { resolveSession, revokeSession, type SessionMember } from './sessions.ts';
+import { memberOf, type Caller } from './session-caller.ts';
+import type { SessionMember } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +26,6 @@ export function sessionOf(req: FastifyRequest): SessionMember {
 
 /** The caller of a route whose money call reads the session itself (route()'s sessionInCall). */
 export function callerOf(req: FastifyRequest): Caller {
-  if (req.session) return { memberId: req.session.memberId };
   if (!req.bearer) throw new AppError('UNAUTHORIZED', 401);
   return { session: req.bearer };
 }
@@ -62,13 +61,11 @@ function wellFormed(token: string): string {
   return token;
 }
 
-/** The session of a bearer token (an API call's header, a socket's handshake), or the refusal. */
+/**
+ * The session of a bearer token (an API call's header, a socket's handshake), or the refusal. Read by
+ * db/functions/sessions.sql's session_member, the rules a money call applies in its own statement.
+ */
 export async function sessionOfToken(ctx: Ctx, token: string): Promise<SessionMember> {
-  const found = await resolveSession(ctx.db, wellFormed(token), ctx.clock.now(), ctx.config.session);
-  if (!found) throw new AppError('invalid-token', 401);
-  if (found.status !== 'active') {
-    await revokeSession(ctx.db, found.tokenHash);
-    throw new AppError('INACTIVE_USER', 403);
-  }
-  return { memberId: found.memberId, tokenHash: found.tokenHash };
+  const tokenHash = sha256(wellFormed(token));
+  return { memberId: await memberOf(ctx, { session: tokenHash }), tokenHash };
 }

@@ -1,5 +1,6 @@
-// The bearer sessions (SH-18): modules/accounts creates and revokes them at login and logout; http/auth.ts
-// resolves one for every authenticated request and realtime/ checks that a socket's is still live. They
+// The bearer sessions (SH-18): modules/accounts creates and revokes them at login and logout; every
+// authenticated request reads one through db/functions/sessions.sql (http/auth.ts, http/session-caller.ts)
+// and realtime/ checks that a socket's is still live. They
 // sit in http/, beside their only reader on the request path, because http/ imports no module.
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/db.ts';
@@ -46,42 +47,6 @@ export async function createSession(
     ],
   );
   return { token, expiresAt: idleExpires < absoluteExpires ? idleExpires : absoluteExpires };
-}
-
-/** The member behind a token, or undefined when it is unknown, expired or revoked. */
-export async function resolveSession(
-  q: Queryable,
-  token: string,
-  now: Date,
-  policy: Config['session'],
-): Promise<(SessionMember & { status: string }) | undefined> {
-  const tokenHash = sha256(token);
-  const [row] = await q.query<{
-    member_id: string;
-    status: string;
-    long_lived: boolean;
-    last_seen_at: Date;
-    idle_expires_at: Date;
-    absolute_expires_at: Date;
-  }>(
-    `select s.member_id::text as member_id, m.status, s.remember as long_lived, s.last_seen_at,
-            s.idle_expires_at, s.absolute_expires_at
-     from sessions s join members m on m.id = s.member_id where s.token_hash = $1`,
-    [tokenHash],
-  );
-  if (!row) return undefined;
-  if (row.idle_expires_at <= now || row.absolute_expires_at <= now) {
-    await q.query('delete from sessions where token_hash = $1', [tokenHash]);
-    return undefined;
-  }
-  if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
-    const idleExpires = new Date(now.getTime() + lifetimes(policy, row.long_lived).idle);
-    await q.query(
-      `update sessions set last_seen_at = $2, idle_expires_at = least($3, absolute_expires_at) where token_hash = $1`,
-      [tokenHash, now, idleExpires],
-    );
-  }
-  return { memberId: row.member_id, tokenHash, status: row.status };
 }
 
 /**

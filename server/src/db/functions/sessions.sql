@@ -1,10 +1,10 @@
--- SH-18's bearer sessions, read in the money call's own statement (issue 22). A withdrawal or a game
--- transfer used to read its session in a round trip of its own before the money function's; here the
--- session is read by the statement that moves the money (session_member in its FROM), or, for a batch,
--- by one statement for all of its items (session_members). The rules are http/sessions.ts's
--- resolveSession and http/auth.ts's sessionOfToken: unknown, revoked or expired is 'invalid-token'; a
--- member no longer active is 'INACTIVE_USER' (the caller then revokes the session: a raise here would
--- roll back a revocation made here); a live session is touched at most once a minute.
+-- SH-18's bearer sessions: the one place their rules are read (issue 22). Every authenticated request
+-- reads its session through session_member (http/auth.ts's sessionOfToken); a withdrawal or a game
+-- transfer does so in the statement that moves the money (session_member in its FROM), and a batch of
+-- them in one statement for all of its items (session_members). Unknown, revoked or expired is
+-- 'invalid-token'; a member no longer active is 'INACTIVE_USER' (the caller then revokes the session: a
+-- raise here would roll back a revocation made here); a live session is touched at most once a minute.
+-- An expired session is refused, not deleted: a read does not write for it.
 
 -- The members behind these token hashes, each with its refusal (null: a live session, touched here).
 create or replace function session_members(p_hashes bytea[], p_now timestamptz, p_idle_ms bigint,
@@ -34,7 +34,7 @@ end $$;
 
 -- The member of one session, or its refusal raised with SQLSTATE P0008 (ledger/ledger.ts's refusalOf).
 -- session_members' rules for one session, in one statement where that one needs no touch: it runs in every
--- withdrawal and transfer, where a set-returning call's own cost showed (300 us against 35 for the read).
+-- authenticated request, where a set-returning call's own cost showed (300 us against 35 for the read).
 create or replace function session_member(p_hash bytea, p_now timestamptz, p_idle_ms bigint,
                                           p_remember_idle_ms bigint, p_touch_every_ms bigint)
 returns bigint
