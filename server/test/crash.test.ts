@@ -322,8 +322,14 @@ describe('a crash in the middle of a burst', () => {
       );
     };
     expect(await settle(outstanding, (n) => n === 0, 60_000)).toBe(0);
-    // The bet feed is pulled every 500 ms: a few pulls after the last transfer settled.
-    await new Promise((r) => setTimeout(r, 2_000));
+    // The bet feed (pulled every 500 ms) has caught up when a pull begun after the last transfer settled
+    // found nothing new; the pull after that one shows it also posted the rounds that waited for their
+    // transfer (bets.ts), whatever the time the machine took.
+    const caughtUp = async () => (await sim<Record<string, { caughtUpAsks: number }>>('/games/feed')).PG!;
+    const settledAt = (await caughtUp()).caughtUpAsks;
+    expect(
+      (await settle(caughtUp, (f) => f.caughtUpAsks >= settledAt + 2, 60_000)).caughtUpAsks,
+    ).toBeGreaterThan(settledAt + 1);
     const wallets = new Map<string, number>();
     for (const m of members) {
       const wallet = await api('/api/wallet', { token: m.token });

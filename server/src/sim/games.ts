@@ -88,6 +88,8 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
   const accounts = new Map<string, SimAccount>();
   const transfers = new Map<string, SimTransfer>();
   const rounds = new Map<string, SimRound[]>(GAME_PROVIDERS.map((p) => [p, []]));
+  /** Per provider: the bet-feed calls that asked from the end of its rounds (nothing new for Krapao). */
+  const caughtUpAsks = new Map<string, number>();
   const launches = new Map<
     string,
     { provider: string; username: string; language: string | undefined; expiresAt: number }
@@ -161,6 +163,17 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
     },
   );
   app.get('/config', async () => Object.fromEntries(config));
+
+  // What Krapao asked of each provider's bet feed: its rounds, and how many times it asked from their end
+  // (a pull that found nothing new). Tests wait on it for the feed to have caught up, not on a clock.
+  app.get('/feed', async () =>
+    Object.fromEntries(
+      GAME_PROVIDERS.map((p) => [
+        p,
+        { rounds: rounds.get(p)!.length, caughtUpAsks: caughtUpAsks.get(p) ?? 0 },
+      ]),
+    ),
+  );
 
   app.get('/accounts', async () =>
     [...accounts.values()].map((a) => ({
@@ -551,6 +564,8 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
         const all = rounds.get(req.params.provider)!;
         const from = Number(req.query.cursor ?? 0);
         const page = all.slice(from, from + req.query.limit);
+        if (from >= all.length)
+          caughtUpAsks.set(req.params.provider, (caughtUpAsks.get(req.params.provider) ?? 0) + 1);
         return {
           rounds: page.map((r) => ({
             roundId: r.roundId,
