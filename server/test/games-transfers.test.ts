@@ -205,7 +205,6 @@ describe(`game transfers (${db})`, () => {
     await eventually(
       () => simBalance(t.app, 'AREASLOT', m.usernames.AREASLOT!),
       (b) => b === 20_000n,
-      5_000,
     );
     await reconcileAll();
     expect(await transferStatus(late.body.transferId as string)).toBe('SUCCESS');

@@ -349,11 +349,15 @@ export async function expectLedgerSound(db: Db) {
     expect({ currency: c.currency, total: c.total }).toEqual({ currency: c.currency, total: '0' });
 }
 
-/** Waits until a condition holds (a payout settles after the answer). */
+/**
+ * Waits until a condition holds (a payout settles after the answer), and answers as soon as it does. The
+ * limit only ends a wait for what never comes: generous, since on a busy 2-core machine (CI runs the
+ * browser tests beside these) a few hundred ms of work can take seconds by the clock.
+ */
 export async function eventually<T>(
   read: () => Promise<T>,
   ok: (v: T) => boolean,
-  timeoutMs = 5_000,
+  timeoutMs = 20_000,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
