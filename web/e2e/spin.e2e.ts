@@ -61,11 +61,11 @@ describe('the spin wheel in the browser', () => {
     await expect.poll(() => wheel.getAttribute('data-phase')).toBe('spinning');
     await page.waitForTimeout(1_500);
     await page.screenshot({ path: `${DOCS}screenshot-spin.png` });
-    await expect.poll(() => wheel.getAttribute('data-phase'), { timeout: 8_000 }).toBe('stopped');
+    await expect.poll(() => wheel.getAttribute('data-phase'), { timeout: 20_000 }).toBe('stopped');
     const won = await wheel.getAttribute('data-winner');
     expect(won).toBeTruthy();
     const prize = page.getByRole('dialog', { name: en.spin.prizeTitle });
-    await prize.waitFor({ timeout: 4_000 });
+    await prize.waitFor({ timeout: 15_000 });
     await settled(page); // the opening transition
     await screenshot(page, 'spin-prize');
     await page.screenshot({ path: `${DOCS}screenshot-spin-prize.png` });
@@ -80,7 +80,7 @@ describe('the spin wheel in the browser', () => {
     const dialog = page.getByRole('dialog', { name: /^Claim / });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: en.spin.confirm }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(() => page.getByText(en.spin.claimed, { exact: true }).count()).toBe(1);
 
     // The verify view recomputes the spin in this browser.
