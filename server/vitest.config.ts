@@ -5,7 +5,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // On PGlite, every test database starts from one migrated and seeded dump (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
+    // A limit for a test that hangs, not a bar: beside the browser tests in CI a test can take four times
+    // its time on an idle machine (12 s for the random movements' property test, 5.7 s alone).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each file builds its own app on its own database; two at a time suit a 2-core machine.
     maxWorkers: 2,

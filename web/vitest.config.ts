@@ -18,8 +18,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     // A registration typed field by field with its 2 s redirect took 9.7 s beside the browser tests on a
-    // machine where fresh memory is dear (2026-11-29), and once more than 15 s: a timeout, not a bar.
-    testTimeout: 30_000,
+    // machine where fresh memory is dear (2026-11-29), and once more than 15 s; the QR quick picks, 4 s
+    // alone, took 16 s in a CI run of 17 minutes (2026-11-30): a timeout, not a bar.
+    testTimeout: 60_000,
     // Three files at a time on two cores: much of a component test is waiting on real timers (a 2 s
     // redirect, a 1.5 s modal delay), so a third worker fills the idle time (4 min 25 s to 2 min 44 s).
     maxWorkers: 3,

@@ -35,7 +35,7 @@ async function openApprove(handlers: ReturnType<typeof approvalsApi>) {
   return view;
 }
 
-describe('console approvals', { timeout: 45_000 }, () => {
+describe('console approvals', () => {
   it('[console] a money approval the server answers STEP_UP_REQUIRED asks for a TOTP code and sends it again with it', async () => {
     const { api, user, router } = await openApprove(
       approvalsApi((call) =>

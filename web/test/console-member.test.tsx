@@ -23,7 +23,7 @@ const member = (frozen: boolean, reason: string | null = null): MemberDetail =>
     frozenReason: reason,
   });
 
-describe('console members', { timeout: 45_000 }, () => {
+describe('console members', () => {
   it('[console] the search finds a member and opens their page', async () => {
     const { user, router, api } = await renderConsole('/console/members', 'support', {
       'GET /api/console/members': () => json({ items: [member(false).profile] }),

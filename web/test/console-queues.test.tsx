@@ -41,7 +41,7 @@ const tile = (queue: QueueTile['queue'], count: number, amount: number): QueueTi
     sums: queue === 'chats' ? [] : [{ currency: 'BAHT', amount }],
   });
 
-describe('console queues', { timeout: 45_000 }, () => {
+describe('console queues', () => {
   it('[console] the home tiles show count, oldest age and sum, change live on the staff socket (the approvals tile too), and open their queue', async () => {
     let count = 2;
     const view = await renderConsole('/console', 'finance', {

@@ -12,7 +12,7 @@ const links = async () =>
     .map((a) => a.textContent ?? '')
     .filter((name) => MINE.includes(name));
 
-describe('console shell', { timeout: 45_000 }, () => {
+describe('console shell', () => {
   it('[console] the navbar shows only what the role may do: support sees members, not approvals, audit or staff', async () => {
     await renderConsole('/console', 'support');
     expect(await links()).toEqual(['Home', 'Members']);

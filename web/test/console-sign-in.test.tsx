@@ -40,7 +40,7 @@ function firstSignIn(flags: { mustChangePassword: boolean; mustEnrolTotp: boolea
   });
 }
 
-describe('console sign-in', { timeout: 45_000 }, () => {
+describe('console sign-in', () => {
   it('[console] a first sign-in chooses a password, enrols TOTP from a QR image, sees ten recovery codes once, then the console', async () => {
     const api = firstSignIn({ mustChangePassword: true, mustEnrolTotp: true });
     const { user, router } = await renderApp('/console/sign-in');

@@ -25,7 +25,7 @@ async function typeCode(user: Awaited<ReturnType<typeof renderApp>>['user'], cod
   await user.keyboard(code);
 }
 
-describe('forgot password', { timeout: 40_000 }, () => {
+describe('forgot password', () => {
   it('[care] /login links to the flow: phone, code and new password, then the member is told to log in', async () => {
     const api = mockApi({
       'POST /api/account/forgot': () => json(resetTicket()),

@@ -91,8 +91,7 @@ describe('[care] the statement, narrowed and opened', () => {
     expect(screen.queryByText('Withdrawal to bank account')).toBeNull();
     expect(search()).toEqual({});
     expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('');
-    // Five answers rendered in turn: more than the default 15 s on a loaded machine.
-  }, 30_000);
+  });
 
   it('[ST-4] a filter nothing matches says so, not that the statement is empty', async () => {
     logIn();
