@@ -222,7 +222,12 @@ describe('agreements modal', () => {
     await renderApp('/user/home');
     await screen.findByRole('region', { name: 'Wallet' });
     await waitFor(() => expect(api.callsTo('GET', '/api/agreements/status')).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 2_000));
+    // The prompt has decided when it remembers the accepted version: nothing opens after that.
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.agreement) ?? 'null')).toEqual({
+        [profileFixture._id]: VERSION,
+      }),
+    );
     expect(dialog()).toBeNull();
   });
 });
