@@ -1,7 +1,7 @@
 // The bearer sessions (SH-18): modules/accounts creates and revokes them at login and logout; every
 // authenticated request reads one through db/functions/sessions.sql (http/auth.ts, http/session-caller.ts)
-// and realtime/ checks that a socket's is still live. They
-// sit in http/, beside their only reader on the request path, because http/ imports no module.
+// and realtime/ checks that a socket's is still live. They sit in http/, beside their readers on the
+// request path, because http/ imports no module.
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/db.ts';
 import { newToken, sha256 } from '../lib/crypto.ts';
