@@ -1,11 +1,13 @@
 // The server's background work, each job started once the server listens and stopped when it closes:
 // the reconcilers of payouts, gift vouchers and game transfers, the bet feed, the slip sweeper, the
-// chat file sweeper and the operator's alerts. Each job's start is its own onListen hook and its stop its own onClose hook, so they
-// start in this order and stop in the reverse (Fastify runs onClose hooks last registered first), after
-// the routes and before the web is served. Their decorations (app.reconcilePayouts, app.pullBets,
-// app.verifySlips, ...) exist from the build on: tests and operators call them without listening.
+// chat file sweeper, the operator's alerts and the session sweeper. Each job's start is its own onListen
+// hook and its stop its own onClose hook, so they start in this order and stop in the reverse (Fastify
+// runs onClose hooks last registered first), after the routes and before the web is served. Their
+// decorations (app.reconcilePayouts, app.pullBets, app.verifySlips, ...) exist from the build on: tests
+// and operators call them without listening.
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from './context.ts';
+import { sweepExpiredSessions } from './http/sessions.ts';
 import type { Job } from './lib/job.ts';
 import { alertsJob } from './modules/alerts/job.ts';
 import { chatFileSweeperJob, type ChatFilesCtx } from './modules/chat/file-sweeper.ts';
@@ -26,6 +28,8 @@ declare module 'fastify' {
     reconcileVouchers: () => Promise<number>;
     /** Settles game transfers whose outcome is unknown, each when its backoff says (the same timer). */
     reconcileTransfers: () => Promise<number>;
+    /** Deletes the member and staff sessions past their expiry; the session sweeper does it hourly. */
+    sweepSessions: () => Promise<{ members: number; staff: number }>;
   }
 }
 
@@ -36,6 +40,7 @@ export function registerJobs(app: FastifyInstance, ctx: Ctx, chat: Pick<ChatFile
     slipSweeperJob(app, ctx),
     chatFileSweeperJob(app, { ...ctx, ...chat }),
     alertsJob(app, ctx),
+    sessionSweeperJob(app, ctx),
   ];
   for (const job of jobs) {
     if (!job) continue; // switched off by the configuration
@@ -81,6 +86,39 @@ function reconcilerJob(app: FastifyInstance, ctx: Ctx): Job {
     async stop() {
       clearInterval(timer);
       clearInterval(transfersTimer);
+    },
+  };
+}
+
+const SESSION_SWEEP_EVERY_MS = 60 * 60_000;
+
+/** Hourly, from once the server listens: deletes the expired sessions of members and staff. */
+function sessionSweeperJob(app: FastifyInstance, ctx: Ctx): Job {
+  app.decorate('sweepSessions', async () => {
+    const now = ctx.clock.now();
+    return {
+      members: await sweepExpiredSessions(ctx.db, 'sessions', now),
+      staff: await sweepExpiredSessions(ctx.db, 'staff_sessions', now),
+    };
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    if (running) return;
+    running = app
+      .sweepSessions()
+      .catch((err) => app.log.error({ err }, 'session sweep failed'))
+      .finally(() => (running = undefined));
+  };
+  return {
+    async start() {
+      run();
+      timer = setInterval(run, SESSION_SWEEP_EVERY_MS);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
     },
   };
 }

@@ -204,6 +204,24 @@ describe('console: staff sign-in [console]', () => {
     t.clock.advance(29 * 60_000);
     expectError(await con('GET', '/api/console/me', long), 401, 'UNAUTHORIZED');
 
+    // The sessions left past their end are deleted by the hourly sweep; a live one stays.
+    const staffSessions = async () =>
+      Number(
+        (
+          await t.db.query<{ n: bigint }>(
+            'select count(*) as n from staff_sessions s join staff f on f.id = s.staff_id where f.username = $1',
+            [s.username],
+          )
+        )[0]!.n,
+      );
+    nextStep();
+    const live = (await signIn(s)).body.token as string;
+    expect(await staffSessions()).toBe(2); // the first sign-in's, idle since its 29th minute, and this one
+    expect((await t.app.sweepSessions()).staff).toBeGreaterThanOrEqual(1);
+    expect(await staffSessions()).toBe(1);
+    expect((await con('GET', '/api/console/me', live)).status).toBe(200);
+    nextStep();
+
     const open = (await signIn(s)).body.token as string;
     expect((await con('GET', '/api/console/members?q=0', open)).status).toBe(200);
     const adminToken = (await signIn(admin)).body.token as string;

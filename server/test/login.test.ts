@@ -94,6 +94,28 @@ describe('login and sessions', () => {
     expectError(await profile(long), 401, 'invalid-token');
   });
 
+  it('[SH-15] the hourly sweep deletes sessions past their idle or absolute end and keeps the live ones', async () => {
+    const sessionCount = async () =>
+      Number((await t.db.query<{ n: bigint }>('select count(*) as n from sessions'))[0]!.n);
+    await t.app.sweepSessions();
+    const before = await sessionCount();
+    const short = await login(t.app, DEMO_MEMBER.phone, DEMO_MEMBER.password, false);
+    const long = await login(t.app, DEMO_MEMBER.phone, DEMO_MEMBER.password, true);
+    expect(await t.app.sweepSessions()).toMatchObject({ members: 0 });
+    expect(await sessionCount()).toBe(before + 2);
+
+    t.clock.advance(61 * 60_000); // past the short one's idle time; never used again, so never read
+    expect(await t.app.sweepSessions()).toMatchObject({ members: 1 });
+    expect(await sessionCount()).toBe(before + 1);
+    expect((await profile(long)).status).toBe(200);
+    expectError(await profile(short), 401, 'invalid-token');
+
+    t.clock.advance(31 * 24 * 3600_000); // past the remembered one's absolute end
+    expect(await t.app.sweepSessions()).toMatchObject({ members: 1 });
+    expect(await sessionCount()).toBe(before);
+    expectError(await profile(long), 401, 'invalid-token');
+  });
+
   it('[SH-18] member calls without a bearer token get UNAUTHORIZED; a forged one invalid-token', async () => {
     expectError(await call(t.app, 'GET', '/api/account/profile'), 401, 'UNAUTHORIZED');
     expectError(await profile('A'.repeat(43)), 401, 'invalid-token');

@@ -75,6 +75,37 @@ export async function revokeMemberSessions(q: Queryable, memberId: string, excep
   ]);
 }
 
+/** Sessions deleted in one statement by the sweep: each deletion announces its end (realtime.sql). */
+const SWEEP_BATCH = 500;
+
+/**
+ * Deletes the sessions of a table (members' or staff's) that expired by `now`, idle or absolute, a batch
+ * at a time so that no transaction holds many locks, and returns how many. A read only refuses an expired
+ * member session (sessions.sql), and a token that never comes back is never read, so without this the
+ * table would keep every login until a logout or a password change. Each deletion ends its sockets
+ * (the tables' delete triggers).
+ */
+export async function sweepExpiredSessions(
+  q: Queryable,
+  table: 'sessions' | 'staff_sessions',
+  now: Date,
+): Promise<number> {
+  let swept = 0;
+  for (;;) {
+    const rows = await q.query<{ n: number }>(
+      `with gone as (
+         delete from ${table} where token_hash in (
+           select token_hash from ${table} where idle_expires_at <= $1 or absolute_expires_at <= $1 limit $2)
+         returning 1)
+       select count(*)::int as n from gone`,
+      [now, SWEEP_BATCH],
+    );
+    const n = rows[0]?.n ?? 0;
+    swept += n;
+    if (n < SWEEP_BATCH) return swept;
+  }
+}
+
 function lifetimes(policy: Config['session'], longLived: boolean) {
   return longLived
     ? { idle: policy.rememberIdleMs, absolute: policy.rememberAbsoluteMs }
