@@ -1,4 +1,5 @@
 import { moneyEventSchema, REALTIME_EVENTS, REALTIME_REFUSALS, type MoneyEvent } from '@krapao/contract';
+import { PARSE_OPTIONS } from '../../lib/api-client';
 import { acquireSocket } from '../../lib/realtime-socket';
 
 export interface RealtimeHandlers {
@@ -28,7 +29,7 @@ export async function openRealtime(token: string, handlers: RealtimeHandlers): P
     if ((REALTIME_REFUSALS as readonly string[]).includes(error.message)) handlers.onRefused();
   };
   const onMoney = (payload: unknown) => {
-    const event = moneyEventSchema.safeParse(payload);
+    const event = moneyEventSchema.safeParse(payload, PARSE_OPTIONS);
     if (event.success) handlers.onMoney(event.data);
   };
   socket.on('connect', onConnect);

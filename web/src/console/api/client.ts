@@ -5,7 +5,7 @@ import {
   type Endpoint,
 } from '@krapao/contract';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, PARSE_OPTIONS } from '../../lib/api-client';
 import { getStaffToken } from '../session';
 
 /**
@@ -92,7 +92,7 @@ export async function consoleCall<E extends Endpoint>(
     options.signal?.removeEventListener('abort', onAbort);
   }
   if (!response.ok) throw await failure(response, hadToken);
-  const parsed = endpoint.response.safeParse(await response.json().catch(() => undefined));
+  const parsed = endpoint.response.safeParse(await response.json().catch(() => undefined), PARSE_OPTIONS);
   if (!parsed.success) throw new ApiError('INTERNAL_SERVER_ERROR', response.status);
   return parsed.data as ResponseOf<E>;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, PARSE_OPTIONS } from '../../../lib/api-client';
 import type { ChatFileKind } from '../files';
 import { CHAT_UPLOAD_PATHS, CHAT_UPLOAD_TIMEOUT_MS, uploadResultSchema } from './contract';
 import { requestHeaders, type ChatIdentity } from './identity';
@@ -37,7 +37,7 @@ export function uploadChatFile(
         reject(new ApiError(typeof message === 'string' ? message : 'INTERNAL_SERVER_ERROR', xhr.status));
         return;
       }
-      const parsed = uploadResultSchema.safeParse(data);
+      const parsed = uploadResultSchema.safeParse(data, PARSE_OPTIONS);
       if (parsed.success) resolve(parsed.data);
       else reject(new ApiError('INTERNAL_SERVER_ERROR', xhr.status));
     };

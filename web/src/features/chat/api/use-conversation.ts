@@ -1,7 +1,7 @@
 import type { ChatJoinAck } from '@krapao/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { currentLocale } from '../../../i18n';
-import { errorCode } from '../../../lib/api-client';
+import { errorCode, PARSE_OPTIONS } from '../../../lib/api-client';
 import { isFinalAnswer } from '../../../lib/idempotency';
 import { getToken } from '../../../lib/session';
 import { acquireSocket, type RealtimeAuth } from '../../../lib/realtime-socket';
@@ -204,11 +204,11 @@ export function useConversation(
           setPhase((p) => (p === 'ready' || p === 'connecting' ? 'offline' : p));
         };
         const onMessage = (payload: unknown) => {
-          const message = chatMessageSchema.safeParse(payload);
+          const message = chatMessageSchema.safeParse(payload, PARSE_OPTIONS);
           if (message.success) merge([message.data]);
         };
         const onRead = (payload: unknown) => {
-          const read = chatReadEventSchema.safeParse(payload);
+          const read = chatReadEventSchema.safeParse(payload, PARSE_OPTIONS);
           if (!read.success) return;
           const { upTo, reader } = read.data;
           const at = new Date().toISOString();

@@ -1,6 +1,6 @@
 import { wallet as walletApi, walletSchema, type Wallet } from '@krapao/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callApi, PARSE_OPTIONS } from '../../../lib/api-client';
 import { hasSession } from '../../../lib/session';
 import { mergeJson, readItem, readJson, STORAGE_KEYS, writeItem } from '../../../lib/storage';
 import { walletKeys } from '../../../lib/wallet-keys';
@@ -12,7 +12,7 @@ import { walletKeys } from '../../../lib/wallet-keys';
 export function cachedWallet(): Wallet | undefined {
   const info = readJson<Record<string, unknown>>(STORAGE_KEYS.userInfo);
   if (!info || !('wallet' in info)) return undefined;
-  const parsed = walletSchema.safeParse({ ...info, profile: info });
+  const parsed = walletSchema.safeParse({ ...info, profile: info }, PARSE_OPTIONS);
   return parsed.success ? parsed.data : undefined;
 }
 
