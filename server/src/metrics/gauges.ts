@@ -1,9 +1,9 @@
 // The gauges read when Prometheus scrapes: the reconcilers' backlogs, the realtime outbox's lag, the open
-// sockets and the database pool. The database's share is one statement per scrape, on partial indexes
+// sockets, the slip QR workers' counts and the database pool. The database's share is one statement per scrape, on partial indexes
 // that exist for the reconcilers (withdrawals_status_idx, game_transfers_pending_idx) and the outbox's
 // xid index; the vouchers' backlog comes from the voucher reconciler's own runs instead, since nothing
 // indexes truewallet_vouchers by status.
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -36,6 +36,7 @@ export interface GaugeSources {
   vouchersUnsettled: Metrics['vouchersUnsettled'];
   outboxRead: Metrics['outboxRead'];
   countSockets: Metrics['countSockets'];
+  countQrReads: Metrics['countQrReads'];
 }
 
 export function gauges(registry: Registry, db: Db, clock: Clock, log: FastifyBaseLogger): GaugeSources {
@@ -132,6 +133,19 @@ export function gauges(registry: Registry, db: Db, clock: Clock, log: FastifyBas
     },
   });
 
+  let qrReads: Parameters<Metrics['countQrReads']>[0] | undefined;
+  new Counter({
+    name: 'krapao_slip_qr_reads_total',
+    help: 'Slip pictures the QR workers were done with, by lane (quick, slow) and outcome (read, unreadable, out_of_time, crashed)',
+    labelNames: ['lane', 'outcome'] as const,
+    registers: [registry],
+    collect() {
+      // The counts are the workers' own (the process's): each scrape reports them as they stand.
+      this.reset();
+      for (const { lane, outcome, pictures } of qrReads?.() ?? []) this.inc({ lane, outcome }, pictures);
+    },
+  });
+
   // PostgreSQL only: PGlite is one connection inside the process, with no pool to run short.
   if (db.poolUse) {
     const poolGauge = (name: string, help: string, pick: 'total' | 'idle' | 'waiting' | 'max') =>
@@ -161,6 +175,9 @@ export function gauges(registry: Registry, db: Db, clock: Clock, log: FastifyBas
     },
     countSockets(count) {
       sockets = count;
+    },
+    countQrReads(count) {
+      qrReads = count;
     },
   };
 }

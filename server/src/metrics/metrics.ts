@@ -60,6 +60,8 @@ export interface Metrics {
   outboxRead(horizon: string): void;
   /** How the open realtime sockets are counted when scraped. */
   countSockets(count: () => number): void;
+  /** How the slip QR workers' finished pictures are counted when scraped (slips/read-qr.ts). */
+  countQrReads(count: () => ReadonlyArray<{ lane: string; outcome: string; pictures: number }>): void;
 }
 
 export const noMetrics: Metrics = {
@@ -67,4 +69,5 @@ export const noMetrics: Metrics = {
   vouchersUnsettled: () => {},
   outboxRead: () => {},
   countSockets: () => {},
+  countQrReads: () => {},
 };

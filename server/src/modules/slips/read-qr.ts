@@ -97,6 +97,29 @@ function isSuspect(memberId: string): boolean {
   return false;
 }
 
+/** How a lane was done with a picture: its QR read, none found, its budget ran out, its worker died. */
+export type QrReadOutcome = 'read' | 'unreadable' | 'out_of_time' | 'crashed';
+export type QrLane = 'quick' | 'slow';
+/** Pictures the workers were done with, by lane and outcome, since the process started. */
+const finished = new Map<`${QrLane} ${QrReadOutcome}`, number>();
+
+function count(job: Pending, outcome: QrReadOutcome): void {
+  const key = `${job.slow ? 'slow' : 'quick'} ${outcome}` as const;
+  finished.set(key, (finished.get(key) ?? 0) + 1);
+}
+
+/**
+ * The pictures the QR workers were done with (krapao_slip_qr_reads_total): the workers serve the whole
+ * process, so every app of it reports the same counts. A quick-lane picture that ran out of its budget
+ * counts there as out_of_time and again in the slow lane when that is done with it.
+ */
+export function qrReadsFinished(): Array<{ lane: QrLane; outcome: QrReadOutcome; pictures: number }> {
+  return [...finished].map(([key, pictures]) => {
+    const [lane, outcome] = key.split(' ') as [QrLane, QrReadOutcome];
+    return { lane, outcome, pictures };
+  });
+}
+
 /** Queues one picture; answers its QR's text or why it has none. */
 export function readQrInTurn(read: QrJob): Promise<QrRead> {
   return new Promise((resolve, reject) => {
@@ -184,6 +207,7 @@ function release(slot: Slot, charge = true): Pending | undefined {
 function outOfTime(slot: Slot) {
   const toSlowLane = slot.job && !slot.job.slow;
   const job = release(slot, !toSlowLane);
+  if (job) count(job, 'out_of_time');
   if (job) suspect(job.member);
   replace(slot);
   if (job && toSlowLane) queue.push({ ...job, slow: true });
@@ -214,7 +238,11 @@ function spawn(): Handle {
       handle.tid = msg.tid;
     } else {
       const slot = slotOf();
-      if (slot) release(slot)?.resolve(msg.read);
+      const job = slot && release(slot);
+      if (job) {
+        count(job, msg.read.ok ? 'read' : 'unreadable');
+        job.resolve(msg.read);
+      }
     }
     dispatch();
   });
@@ -225,6 +253,7 @@ function spawn(): Handle {
     const job = release(slot);
     if (job) {
       // The picture being read killed it (out of memory, a decoder's crash).
+      count(job, 'crashed');
       replace(slot);
       job.resolve({ ok: false, reason: 'IMG_SIZE_UNABLE_TO_PROCESS' });
     } else {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import type { Job } from '../../lib/job.ts';
 import { moveRowPictures, purgeSlipImages } from './pictures.ts';
-import { startQrWorkers } from './read-qr.ts';
+import { qrReadsFinished, startQrWorkers } from './read-qr.ts';
 import { drain, sweepSlips } from './verify.ts';
 
 declare module 'fastify' {
@@ -29,6 +29,7 @@ const PURGE_EVERY_MS = 60 * 60_000;
  */
 export function slipSweeperJob(app: FastifyInstance, ctx: Ctx): Job {
   let timer: NodeJS.Timeout | undefined;
+  ctx.metrics.countQrReads(qrReadsFinished);
   app.decorate('verifySlips', async () => {
     const swept = await sweepSlips(ctx);
     await drain(ctx);
