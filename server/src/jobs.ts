@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from './context.ts';
 import { sweepExpiredSessions } from './http/sessions.ts';
-import type { Job } from './lib/job.ts';
+import { everyJob, type Job } from './lib/job.ts';
 import { alertsJob } from './modules/alerts/job.ts';
 import { chatFileSweeperJob, type ChatFilesCtx } from './modules/chat/file-sweeper.ts';
 import { reconcileVoucherClaims } from './modules/deposits/truewallet.ts';
@@ -101,24 +101,11 @@ function sessionSweeperJob(app: FastifyInstance, ctx: Ctx): Job {
       staff: await sweepExpiredSessions(ctx.db, 'staff_sessions', now),
     };
   });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = app
-      .sweepSessions()
-      .catch((err) => app.log.error({ err }, 'session sweep failed'))
-      .finally(() => (running = undefined));
-  };
-  return {
-    async start() {
-      run();
-      timer = setInterval(run, SESSION_SWEEP_EVERY_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return everyJob({
+    work: () => app.sweepSessions(),
+    everyMs: SESSION_SWEEP_EVERY_MS,
+    atStart: true,
+    log: app.log,
+    failed: 'session sweep failed',
+  });
 }

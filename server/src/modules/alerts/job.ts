@@ -3,7 +3,7 @@
 // LEDGER_CHECK_EVERY_MS of the clock. app.alertsTick runs one tick: tests call it after moving their clock.
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
-import type { Job } from '../../lib/job.ts';
+import { everyJob, type Job } from '../../lib/job.ts';
 import { findAlerts, sendAlerts } from './service.ts';
 
 export const LEDGER_CHECK_EVERY_MS = 15 * 60_000;
@@ -33,22 +33,12 @@ export function alertsJob(app: FastifyInstance, ctx: Ctx): Job | undefined {
   const tick = alertsTicker(ctx);
   app.decorate('alertsTick', tick);
   if (!ctx.alerts || !ctx.config.alerts.everyMs) return undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return; // a slow messenger is not overlapped by the next tick
-    running = tick()
-      .catch((err) => app.log.error({ err }, 'alerts tick failed'))
-      .finally(() => (running = undefined));
-  };
-  return {
-    async start() {
-      timer = setInterval(run, ctx.config.alerts.everyMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  // The first tick comes an interval after the start.
+  return everyJob({
+    work: tick,
+    everyMs: ctx.config.alerts.everyMs,
+    atStart: false,
+    log: app.log,
+    failed: 'alerts tick failed',
+  });
 }

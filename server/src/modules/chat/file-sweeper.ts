@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { getSetting } from '../../db/settings.ts';
-import type { Job } from '../../lib/job.ts';
+import { everyJob, type Job } from '../../lib/job.ts';
 import { storageKey, type FileStore } from './storage.ts';
 
 declare module 'fastify' {
@@ -68,24 +68,11 @@ export async function purgeChatFiles(ctx: ChatFilesCtx, batch = 100): Promise<nu
 /** Hourly, from once the server listens: removes the chat files past their lifetime. */
 export function chatFileSweeperJob(app: FastifyInstance, ctx: ChatFilesCtx): Job {
   app.decorate('purgeChatFiles', () => purgeChatFiles(ctx));
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return; // a purge slowed by the store is not joined by another
-    running = purgeChatFiles(ctx)
-      .catch((err) => app.log.error({ err }, 'chat file purge failed'))
-      .finally(() => (running = undefined));
-  };
-  return {
-    async start() {
-      run();
-      timer = setInterval(run, PURGE_EVERY_MS);
-      timer.unref();
-    },
-    // A purge under way finishes before the database closes.
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return everyJob({
+    work: () => purgeChatFiles(ctx),
+    everyMs: PURGE_EVERY_MS,
+    atStart: true,
+    log: app.log,
+    failed: 'chat file purge failed',
+  });
 }
