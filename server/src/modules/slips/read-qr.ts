@@ -98,10 +98,13 @@ function isSuspect(memberId: string): boolean {
 }
 
 /** How a lane was done with a picture: its QR read, none found, its budget ran out, its worker died. */
-export type QrReadOutcome = 'read' | 'unreadable' | 'out_of_time' | 'crashed';
+const QR_READ_OUTCOMES = ['read', 'unreadable', 'out_of_time', 'crashed'] as const;
+export type QrReadOutcome = (typeof QR_READ_OUTCOMES)[number];
 export type QrLane = 'quick' | 'slow';
-/** Pictures the workers were done with, by lane and outcome, since the process started. */
-const finished = new Map<`${QrLane} ${QrReadOutcome}`, number>();
+/** Pictures the workers were done with, by lane and outcome, since the process started (0 before any). */
+const finished = new Map<`${QrLane} ${QrReadOutcome}`, number>(
+  (['quick', 'slow'] as const).flatMap((lane) => QR_READ_OUTCOMES.map((o) => [`${lane} ${o}`, 0] as const)),
+);
 
 function count(job: Pending, outcome: QrReadOutcome): void {
   const key = `${job.slow ? 'slow' : 'quick'} ${outcome}` as const;
