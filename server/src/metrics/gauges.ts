@@ -1,8 +1,8 @@
 // The gauges read when Prometheus scrapes: the reconcilers' backlogs, the realtime outbox's lag, the open
-// sockets, the slip QR workers' counts and the database pool. The database's share is one statement per scrape, on partial indexes
-// that exist for the reconcilers (withdrawals_status_idx, game_transfers_pending_idx) and the outbox's
-// xid index; the vouchers' backlog comes from the voucher reconciler's own runs instead, since nothing
-// indexes truewallet_vouchers by status.
+// sockets, the slip QR workers' counts and the database pool. The database's share is one statement per
+// scrape, on partial indexes that exist for the reconcilers (withdrawals_status_idx,
+// game_transfers_pending_idx) and the outbox's xid index; the vouchers' backlog comes from the voucher
+// reconciler's own runs instead, since nothing indexes truewallet_vouchers by status.
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';

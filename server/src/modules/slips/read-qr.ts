@@ -210,8 +210,10 @@ function release(slot: Slot, charge = true): Pending | undefined {
 function outOfTime(slot: Slot) {
   const toSlowLane = slot.job && !slot.job.slow;
   const job = release(slot, !toSlowLane);
-  if (job) count(job, 'out_of_time');
-  if (job) suspect(job.member);
+  if (job) {
+    count(job, 'out_of_time');
+    suspect(job.member);
+  }
   replace(slot);
   if (job && toSlowLane) queue.push({ ...job, slow: true });
   else job?.resolve({ ok: false, reason: 'IMG_SIZE_UNABLE_TO_PROCESS' });
