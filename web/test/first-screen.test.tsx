@@ -3,6 +3,7 @@
 import { accounts, protection, spin, wallet } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdFirstScreen, isFirstScreenDone, releaseFirstScreen } from '../src/lib/first-screen-done';
 import { linkManifestAfterFirstScreen } from '../src/lib/manifest-link';
 import { FIRST_SCREEN_GETS, preloadCardPictures, startFirstScreen } from '../src/app/first-screen';
 import { prefetchFirstScreen } from '../src/app/first-screen-queries';
@@ -97,6 +98,18 @@ describe('a member page starts at once', () => {
     // The home's own answers were taken from the early requests, not asked again.
     expect(api.callsTo('GET', '/api/protection')).toHaveLength(1);
     expect(api.callsTo('GET', '/api/spinwheel/active')).toHaveLength(1);
+  });
+
+  it("[HOME-1] [trust-11] a first screen is released by its own 3 s fallback, never by an earlier hold's", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    holdFirstScreen();
+    vi.advanceTimersByTime(2_000);
+    releaseFirstScreen(); // the screen was done in 2 s: its fallback is ended
+    holdFirstScreen(); // the next page load (a component test in the same worker)
+    vi.advanceTimersByTime(1_500); // past the earlier hold's 3 s
+    expect(isFirstScreenDone()).toBe(false);
+    vi.advanceTimersByTime(1_500); // its own 3 s
+    expect(isFirstScreenDone()).toBe(true);
   });
 
   it('[SH-8] [trust-11] without a session, or on a visitor page, nothing is asked early', () => {

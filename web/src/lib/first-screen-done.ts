@@ -14,16 +14,20 @@ const MAX_WAIT_MS = 3_000;
 
 let done = true;
 const waiting = new Set<() => void>();
+/** The hold's own fallback: a release ends it, so an earlier hold's never releases a later one. */
+let fallback: ReturnType<typeof setTimeout> | undefined;
 
 export function holdFirstScreen(): void {
   if (!done) return;
   done = false;
-  setTimeout(releaseFirstScreen, MAX_WAIT_MS);
+  fallback = setTimeout(releaseFirstScreen, MAX_WAIT_MS);
 }
 
 export function releaseFirstScreen(): void {
   if (done) return;
   done = true;
+  clearTimeout(fallback);
+  fallback = undefined;
   for (const resume of [...waiting]) resume();
   waiting.clear();
 }
