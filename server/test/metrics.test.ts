@@ -18,6 +18,7 @@ import {
   useTestApp,
   withdraw,
 } from './helpers.ts';
+import { scrapeMetrics, valueOf } from './metrics-helpers.ts';
 
 const TOKEN = 'metrics-token-for-the-tests';
 /** The token app's log, at info: /metrics must leave nothing there. */
@@ -28,38 +29,7 @@ const t = useTestApp(
 );
 const onPort = useTestApp({ METRICS_PORT: '0', HOST: '127.0.0.1' });
 
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The text format's samples (label values here never hold a quote or a comma). */
-function samplesOf(text: string): Sample[] {
-  return text
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => {
-      const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!m) throw new Error(`not a sample: ${line}`);
-      const labels = Object.fromEntries(
-        [...(m[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k!, v!]),
-      );
-      return { name: m[1]!, labels, value: Number(m[3]) };
-    });
-}
-
-async function scrape(): Promise<Sample[]> {
-  const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-  expect(res.statusCode).toBe(200);
-  return samplesOf(res.body);
-}
-
-/** The sample's value, 0 when absent. */
-const valueOf = (samples: Sample[], name: string, labels: Record<string, string>) =>
-  samples
-    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
-    .reduce((sum, s) => sum + s.value, 0);
+const scrape = () => scrapeMetrics(t.app, TOKEN);
 
 describe('metrics', () => {
   it('[prod] /metrics is off without METRICS_PORT or METRICS_TOKEN: 404 like any unknown path', async () => {

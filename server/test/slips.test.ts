@@ -26,6 +26,7 @@ import {
   simBank,
   type SimTransfer,
 } from './helpers.ts';
+import { scrapeMetrics, valueOf } from './metrics-helpers.ts';
 
 // Slip pictures are files in a folder of this test's own; a photo may take 6 s of the QR reader's CPU
 // (the server's default is 16). The large photo below took 1.95 s of it on an idle machine where fresh
@@ -724,25 +725,9 @@ describe('slip table (SLIP-3)', slowReads, () => {
 });
 
 describe('hostile pictures and fair turns (trust-5)', slowReads, () => {
-  /**
-   * The pictures the QR workers have been done with, as an operator's scrape of /metrics reads them: by
-   * "lane outcome" (krapao_slip_qr_reads_total), and in all.
-   */
-  async function qrReads(): Promise<{ all: number } & Record<string, number>> {
-    const res = await t.app.inject({
-      url: '/metrics',
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-    });
-    expect(res.statusCode).toBe(200);
-    const reads: { all: number } & Record<string, number> = { all: 0 };
-    for (const [, lane, outcome, value] of res.body.matchAll(
-      /^krapao_slip_qr_reads_total\{lane="(\w+)",outcome="(\w+)"\} (\d+)$/gm,
-    )) {
-      reads[`${lane} ${outcome}`] = Number(value);
-      reads.all += Number(value);
-    }
-    return reads;
-  }
+  /** The QR workers' pictures with these labels (all by default), as an operator's scrape reads them. */
+  const qrReads = async (labels: Record<string, string> = {}) =>
+    valueOf(await scrapeMetrics(t.app, METRICS_TOKEN), 'krapao_slip_qr_reads_total', labels);
   /** Uploads the pictures three a minute (the per-minute limit), moving the clock on between. */
   async function uploadMany(token: string, pictures: Buffer[], filename = 'slip.png') {
     const ids: string[] = [];
@@ -774,7 +759,7 @@ describe('hostile pictures and fair turns (trust-5)', slowReads, () => {
     );
     expect(jpg).toMatchObject({ status: 'FAILED', note: 'IMG_SIZE_UNABLE_TO_PROCESS' });
     // Refused on their headers: neither reached a QR worker.
-    expect((await qrReads()).all).toBe(readsBefore.all);
+    expect(await qrReads()).toBe(readsBefore);
   });
 
   it('[SLIP-4] a picture whose QR search outlasts its time budget fails IMG_SIZE_UNABLE_TO_PROCESS; the next slip is still read', async () => {
@@ -782,12 +767,14 @@ describe('hostile pictures and fair turns (trust-5)', slowReads, () => {
     // 7.8 MP of fine stripes in a few KB: the QR search would take a minute; a photo gets
     // SLIP_READ_TIMEOUT_MS of CPU (6 s here; more by the clock on a busy machine).
     await t.app.verifySlips();
-    const readsBefore = await qrReads();
+    const outOfTime = { lane: 'slow', outcome: 'out_of_time' };
+    const slowRead = { lane: 'slow', outcome: 'read' };
+    const [outOfTimeBefore, slowReadBefore] = [await qrReads(outOfTime), await qrReads(slowRead)];
     const [slow] = await uploadMany(token, [stripesPng(2800, 4)]);
     const first = await settled(token, slow!);
     expect(first).toMatchObject({ status: 'FAILED', note: 'IMG_SIZE_UNABLE_TO_PROCESS' });
     // An operator sees it: the slow lane ran out of time once more.
-    expect((await qrReads())['slow out_of_time']).toBe((readsBefore['slow out_of_time'] ?? 0) + 1);
+    expect(await qrReads(outOfTime)).toBe(outOfTimeBefore + 1);
     // The worker that was ended has been replaced: a real slip reads and credits.
     const tr = await transfer(reg, 77);
     const slip = await settled(
@@ -796,7 +783,7 @@ describe('hostile pictures and fair turns (trust-5)', slowReads, () => {
     );
     expect(slip).toMatchObject({ status: 'SUCCESS', amount: 77 });
     // Read in the slow lane: its member sent a picture too slow, so theirs go there for a while.
-    expect((await qrReads())['slow read']).toBe((readsBefore['slow read'] ?? 0) + 1);
+    expect(await qrReads(slowRead)).toBe(slowReadBefore + 1);
   });
 
   it('[trust-5] two members with five heavy pictures each hold back a third member’s slip by at most a picture', async () => {

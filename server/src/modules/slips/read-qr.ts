@@ -98,29 +98,28 @@ function isSuspect(memberId: string): boolean {
 }
 
 /** How a lane was done with a picture: its QR read, none found, its budget ran out, its worker died. */
-const QR_READ_OUTCOMES = ['read', 'unreadable', 'out_of_time', 'crashed'] as const;
-export type QrReadOutcome = (typeof QR_READ_OUTCOMES)[number];
+export type QrReadOutcome = 'read' | 'unreadable' | 'out_of_time' | 'crashed';
 export type QrLane = 'quick' | 'slow';
-/** Pictures the workers were done with, by lane and outcome, since the process started (0 before any). */
-const finished = new Map<`${QrLane} ${QrReadOutcome}`, number>(
-  (['quick', 'slow'] as const).flatMap((lane) => QR_READ_OUTCOMES.map((o) => [`${lane} ${o}`, 0] as const)),
-);
+const noneYet = (): Record<QrReadOutcome, number> => ({ read: 0, unreadable: 0, out_of_time: 0, crashed: 0 });
+/** Pictures the workers were done with, by lane and outcome, since the process started. */
+const finished: Record<QrLane, Record<QrReadOutcome, number>> = { quick: noneYet(), slow: noneYet() };
 
-function count(job: Pending, outcome: QrReadOutcome): void {
-  const key = `${job.slow ? 'slow' : 'quick'} ${outcome}` as const;
-  finished.set(key, (finished.get(key) ?? 0) + 1);
-}
+const count = (job: Pending, outcome: QrReadOutcome) => finished[job.slow ? 'slow' : 'quick'][outcome]++;
 
 /**
- * The pictures the QR workers were done with (krapao_slip_qr_reads_total): the workers serve the whole
- * process, so every app of it reports the same counts. A quick-lane picture that ran out of its budget
- * counts there as out_of_time and again in the slow lane when that is done with it.
+ * The pictures the QR workers were done with (krapao_slip_qr_reads_total), every lane and outcome from 0:
+ * the workers serve the whole process, so every app of it reports the same counts. A quick-lane picture
+ * that ran out of its budget counts there as out_of_time and again in the slow lane when that is done
+ * with it.
  */
 export function qrReadsFinished(): Array<{ lane: QrLane; outcome: QrReadOutcome; pictures: number }> {
-  return [...finished].map(([key, pictures]) => {
-    const [lane, outcome] = key.split(' ') as [QrLane, QrReadOutcome];
-    return { lane, outcome, pictures };
-  });
+  return (Object.keys(finished) as QrLane[]).flatMap((lane) =>
+    (Object.keys(finished[lane]) as QrReadOutcome[]).map((outcome) => ({
+      lane,
+      outcome,
+      pictures: finished[lane][outcome],
+    })),
+  );
 }
 
 /** Queues one picture; answers its QR's text or why it has none. */
