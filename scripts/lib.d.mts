@@ -11,6 +11,8 @@ export function startServer(
   env?: Record<string, string>,
   opts?: { nodeArgs?: string[] },
 ): Promise<{ base: string; stop(): Promise<void> }>;
+/** Fills an empty folder with an initialised, empty PGlite cluster (copied from one made once per version). */
+export function initPgliteDataDir(dir: string): Promise<void>;
 export function freePort(): Promise<number>;
 export function startSimWorld(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }>;
 export const CHROMIUM_ARGS: string[];

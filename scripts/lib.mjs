@@ -1,6 +1,15 @@
 // Small helpers shared by the scripts: run a command, find Chromium, know when the web build is stale.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,9 +132,51 @@ export const freePort = () =>
  * built web app, and a fresh embedded database in a temporary folder unless env.DATABASE_URL says otherwise.
  * Answers once the server answers; stop() ends it and removes the folder.
  */
+/**
+ * Fills an empty folder with an embedded database that PGlite has initialised and nothing else has
+ * touched, copied from one made once per PGlite version in the system's temporary folder. Opened on an
+ * empty folder, PGlite runs initdb first: 4.6 s on disk on stop 42's machine, against 0.3 s for the copy
+ * and 0.6 s to open it; the browser tests start four servers, each on a folder of its own. What the server
+ * does with it next is what it does with any folder: it migrates and seeds.
+ */
+export async function initPgliteDataDir(dir) {
+  cpSync(await pgliteClusterTemplate(), dir, { recursive: true });
+}
+
+async function pgliteClusterTemplate() {
+  // Where npm put it: hoisted to the root, or the server's own (import.meta.resolve is not in vitest).
+  const pkg = [root, join(root, 'server')]
+    .map((dir) => join(dir, 'node_modules', '@electric-sql', 'pglite', 'package.json'))
+    .find((file) => existsSync(file));
+  if (!pkg) throw new Error('@electric-sql/pglite is not installed: run npm ci');
+  const { version } = JSON.parse(readFileSync(pkg, 'utf8'));
+  const template = join(tmpdir(), `krapao-pglite-cluster-${version}`);
+  if (existsSync(join(template, 'PG_VERSION'))) return template;
+  // Made beside it and renamed into place once closed, so that no process ever copies a half-made one.
+  const making = mkdtempSync(`${template}-making-`);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pg = new PGlite({ dataDir: making });
+    await pg.waitReady;
+    await pg.close();
+    renameSync(making, template);
+  } catch (err) {
+    // Another process put its own there first (the rename found the folder there): that one serves.
+    if (!existsSync(join(template, 'PG_VERSION'))) throw err;
+  } finally {
+    rmSync(making, { recursive: true, force: true });
+  }
+  return template;
+}
+
 export async function startServer(env = {}, opts = {}) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'krapao-server-'));
+  // On the embedded database, an initialised cluster in the folder it opens (initPgliteDataDir).
+  const folder = env.DATA_DIR ?? dataDir;
+  if (!env.DATABASE_URL && (!existsSync(folder) || readdirSync(folder).length === 0)) {
+    await initPgliteDataDir(folder);
+  }
   const child = spawn(
     process.execPath,
     [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/main.ts')],

@@ -26,6 +26,7 @@ import { simWorld } from '../src/sim/world.ts';
 import { httpGames } from '../src/providers/games/http-games.ts';
 import { onPostgres } from './helpers.ts';
 import { pageData } from './games-play.ts';
+import { initPgliteDataDir } from '../../scripts/lib.mjs';
 
 const MEMBERS = 5;
 const PASSWORD = 'crash-test-password';
@@ -158,7 +159,10 @@ async function pendingTransfers(m: Member): Promise<number> {
 beforeAll(async () => {
   port = await freePort();
   if (onPostgres) schema = `crash_${randomBytes(6).toString('hex')}`;
-  else dataDir = mkdtempSync(join(tmpdir(), 'krapao-crash-'));
+  else {
+    dataDir = mkdtempSync(join(tmpdir(), 'krapao-crash-'));
+    await initPgliteDataDir(dataDir);
+  }
   if (schema) {
     const admin = await connect({ databaseUrl: process.env.TEST_DATABASE_URL });
     await admin.exec(`create schema ${schema}`);
