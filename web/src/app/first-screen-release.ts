@@ -1,11 +1,28 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { afterNextPaint } from '../lib/after-paint';
 import { isFirstScreenDone, onFirstScreenDone, releaseFirstScreen } from '../lib/first-screen-done';
 
-/** Whether a member's first screen is done (lib/first-screen-done.ts): a render follows when it becomes so. */
+/**
+ * Whether a member's first screen is done (lib/first-screen-done.ts): a render follows when it becomes so.
+ * That render is a transition, which React does in slices that yield to the browser: it draws the shell
+ * and the home again with what waited (the chat, the socket's parts), and as a store's update
+ * (useSyncExternalStore, always rendered at once) it was one long task on a phone just after the first
+ * screen (issue 22).
+ */
 export function useFirstScreenDone(): boolean {
-  return useSyncExternalStore(onFirstScreenDone, isFirstScreenDone, () => true);
+  const [done, setDone] = useState(isFirstScreenDone);
+  useEffect(() => {
+    if (done) return;
+    const becomeDone = () => startTransition(() => setDone(true));
+    // Released between this render and its effect: no listener would hear it any more.
+    if (isFirstScreenDone()) {
+      becomeDone();
+      return;
+    }
+    return onFirstScreenDone(becomeDone);
+  }, [done]);
+  return done;
 }
 
 /**
