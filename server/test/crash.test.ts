@@ -77,7 +77,8 @@ async function startServer(): Promise<void> {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const until = Date.now() + 30_000;
+  // A hang detector: beside the browser tests on a loaded machine a start took more than 30 s.
+  const until = Date.now() + 90_000;
   while (Date.now() < until) {
     const up = await fetch(`${krapao()}/api/lookup/active`).then(
       (r) => r.ok,
@@ -222,7 +223,7 @@ beforeAll(async () => {
     });
     m.token = res.body.token as string;
   }
-}, 120_000);
+}, 180_000);
 
 /** Each member opens an account at PG, puts money there and opens the demo game. */
 async function openGames() {
@@ -444,5 +445,5 @@ describe('a crash in the middle of a burst', () => {
     } finally {
       await db.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
