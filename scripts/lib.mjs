@@ -128,11 +128,6 @@ export const freePort = () =>
   });
 
 /**
- * Starts the real server for a browser test or a benchmark: a free port, the simulated outside world, the
- * built web app, and a fresh embedded database in a temporary folder unless env.DATABASE_URL says otherwise.
- * Answers once the server answers; stop() ends it and removes the folder.
- */
-/**
  * Fills an empty folder with an embedded database that PGlite has initialised and nothing else has
  * touched, copied from one made once per PGlite version in the system's temporary folder. Opened on an
  * empty folder, PGlite runs initdb first: 4.6 s on disk on stop 42's machine, against 0.3 s for the copy
@@ -169,6 +164,11 @@ async function pgliteClusterTemplate() {
   return template;
 }
 
+/**
+ * Starts the real server for a browser test or a benchmark: a free port, the simulated outside world, the
+ * built web app, and a fresh embedded database in a temporary folder unless env.DATABASE_URL says otherwise.
+ * Answers once the server answers; stop() ends it and removes the folder.
+ */
 export async function startServer(env = {}, opts = {}) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'krapao-server-'));

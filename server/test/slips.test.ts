@@ -144,7 +144,6 @@ async function settled(token: string, slipId: string): Promise<Slip> {
   return eventually(find, (s) => s.status !== 'PROCESSING', SLOW_READ_MS);
 }
 
-/** Posts lines to the bank-feed webhook as the operator's bank integration does. */
 /**
  * The QR workers' pictures with these labels (all by default), as an operator's scrape reads them: the
  * workers serve the whole process, so every app counts every picture.
@@ -152,6 +151,7 @@ async function settled(token: string, slipId: string): Promise<Slip> {
 const qrReads = async (labels: Record<string, string> = {}) =>
   valueOf(await scrapeMetrics(on.app, METRICS_TOKEN), 'krapao_slip_qr_reads_total', labels);
 
+/** Posts lines to the bank-feed webhook as the operator's bank integration does. */
 async function feed(items: unknown[]) {
   const body = JSON.stringify({ items });
   const [row] = await t.db.query<{ value: string }>(`select value from settings where key = 'app.secret'`);
@@ -789,8 +789,8 @@ describe('hostile pictures and fair turns (trust-5)', slowReads, () => {
     const ids = new Set(queued.map((q) => q.id));
     const doneCount = async () => {
       const lists = await Promise.all([a.token, c.token].map((token) => listSlips(token, 1, 50)));
-      return lists.flatMap((l) => l.slips).filter((s) => ids.has(s.slipId) && s.status !== 'PROCESSING')
-        .length;
+      const heavySlips = lists.flatMap((l) => l.slips).filter((s) => ids.has(s.slipId));
+      return heavySlips.filter((s) => s.status !== 'PROCESSING').length;
     };
     // The workers start on the heavy pictures while they are uploaded: on a busy machine some are read
     // before the third member's slip is even sent, and those are not what it waited for.
