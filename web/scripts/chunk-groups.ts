@@ -40,12 +40,20 @@ function ownStaticClosure(graph: ModuleGraph, roots: readonly string[]): Set<str
  * Rolldown's automatic splitting cut the entry into 11 files and a member's first screen into 25 more.
  * On a phone each file costs a request, and over HTTP/1.1 (six connections) a round trip each in turn,
  * and the browser inserts a preload link for each; so the entry's modules go in one file, the app's
- * main chunk in another, and what a member's first screen adds in two more: zod, which needs nothing
- * else and so can run before the main chunk is here (app/first-screen.ts), and the rest. Lazy screens
- * still get their own chunks.
+ * main chunk in two (React, which the entry runs first in a task of its own, and the rest), and what a
+ * member's first screen adds in two more: zod, which needs nothing else and so can run before the main
+ * chunk is here (app/first-screen.ts), and the rest. Lazy screens still get their own chunks.
  */
 /** zod, and the module a member's page imports to run it early (src/lib/zod.ts). */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod\.ts$/;
+
+/**
+ * React, React DOM and the scheduler, with the module the entry imports to run them (src/app/react-first.ts):
+ * a chunk of their own, which the app's main chunk imports, so that the entry can run them in a task of
+ * their own and the rest of the main chunk (Mantine, the router, the app) in another.
+ */
+const REACT =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]|[\\/]src[\\/]app[\\/]react-first\.ts$/;
 
 /**
  * The parts of the contract a member's first screen uses, in the order src/lib/contract-parts runs them,
@@ -96,6 +104,7 @@ export function chunkGroups(roots: ChunkRoots) {
         tags: ['$initial' as const],
         priority: 4,
       },
+      { name: 'react', test: (id: string) => REACT.test(id) && !id.endsWith(CONSOLE_COPY), priority: 3.5 },
       {
         name: (id: string, graph: ModuleGraph) =>
           (app ??= ownStaticClosure(graph, roots.app)).has(id) ? 'app' : null,

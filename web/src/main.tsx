@@ -21,6 +21,11 @@ void (async () => {
   await yieldToMain();
   warmUpIntlAside(initialLocale());
   await yieldToMain();
+  // React and React DOM run first, in a task of their own (index.html preloads their chunk beside the
+  // main chunk): run with the rest of it (Mantine, the router, the app) they made one task of 30 to 110 ms
+  // on a 2-core desktop, four times that on Lighthouse's phone (docs/decisions.md, issue 22).
+  await import('./app/react-first');
+  await yieldToMain();
   const app = await import('./app/start');
   if (memberScreen) {
     await yieldToMain();
