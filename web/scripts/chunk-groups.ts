@@ -50,7 +50,8 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod\.ts$/;
 /**
  * React, React DOM and the scheduler, with the module the entry imports to run them (src/app/react-first.ts):
  * a chunk of their own, which the app's main chunk imports, so that the entry can run them in a task of
- * their own and the rest of the main chunk (Mantine, the router, the app) in another.
+ * their own and the rest of the main chunk (Mantine, the router, the app) in another. The console shares
+ * them (no copies: scripts/vite-console-copies.ts).
  */
 const REACT =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]|[\\/]src[\\/]app[\\/]react-first\.ts$/;
@@ -104,7 +105,7 @@ export function chunkGroups(roots: ChunkRoots) {
         tags: ['$initial' as const],
         priority: 4,
       },
-      { name: 'react', test: (id: string) => REACT.test(id) && !id.endsWith(CONSOLE_COPY), priority: 3.5 },
+      { name: 'react', test: REACT, priority: 3.5 },
       {
         name: (id: string, graph: ModuleGraph) =>
           (app ??= ownStaticClosure(graph, roots.app)).has(id) ? 'app' : null,
