@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { notificationsStore } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, json, logIn, mockApi, walletFixture, type Handler } from './api';
 import { gamesWallet, slotFixture } from './games';
 import { errorEn, renderApp } from './render';
@@ -10,16 +11,36 @@ import { confirmWithPin, pinStatus } from './pin';
 
 const serverDown = () => fail('INTERNAL_SERVER_ERROR', 500);
 
-/** Nothing was said: no alert, no toast with the code's text, and no loader left spinning. */
+/** Lets `ms` of the fake clock pass at once, with what the timers due meanwhile set off. */
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** Nothing was said: no alert, no toast asked for or shown, and no loader left spinning. */
 async function expectQuiet(code = 'INTERNAL_SERVER_ERROR') {
   // Past the loader's delay (SH-17): a loader still pending would show by now.
-  await new Promise((r) => setTimeout(r, 600));
+  await pass(600);
   expect(screen.queryByRole('alert')).toBeNull();
   expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
   expect(screen.queryByText(errorEn(code))).toBeNull();
+  // The toasts draw in a chunk of their own, in real time: their store says at once whether one was asked for.
+  const { notifications, queue } = notificationsStore.getState();
+  expect([...notifications, ...queue]).toEqual([]);
 }
 
 describe('quiet failures', () => {
+  // The timers are fake but keep pace with real time (shouldAdvanceTime), so the app runs as it would;
+  // a wait for something not to happen moves the clock past its moment instead of waiting it out.
+  beforeEach(() => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+  // The agreements' modal loads lazily, in real time: at hand, the clock alone decides whether it shows.
+  beforeAll(async () => {
+    await import('../src/features/agreements/components/AgreementsModal');
+  });
+
   it('[ERR-3] a statement list that fails to load shows no alert and no spinner', async () => {
     logIn();
     const api = mockApi({ 'POST /api/statement': serverDown });
@@ -61,7 +82,7 @@ describe('quiet failures', () => {
       await screen.findByRole('region', { name: 'Wallet' });
       const [method, path] = failing.split(' ') as [string, string];
       await waitFor(() => expect(api.callsTo(method, path).length).toBeGreaterThan(0));
-      await new Promise((r) => setTimeout(r, 2_000)); // past the modal's 1.5 s
+      await pass(2_000); // past the modal's 1.5 s
       expect(screen.queryByRole('dialog')).toBeNull();
       await expectQuiet();
       view.unmount();
