@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AgreementsPrompt } from '../src/app/agreements-prompt';
 import { STORAGE_KEYS } from '../src/lib/storage';
 import { agreementsFixture, fail, json, logIn, mockApi, profileFixture } from './api';
+import { passTime } from './clock';
 import { errorEn, renderApp, renderUi } from './render';
 
 const VERSION = agreementsFixture.version;
@@ -12,9 +13,6 @@ const acceptedNow = (version = VERSION) =>
   json({ version, accepted: true, acceptedAt: '2026-11-21T10:00:01.000Z' });
 const TITLE = 'Before you play';
 const dialog = () => screen.queryByRole('dialog', { name: TITLE });
-
-/** Lets `ms` of fake time pass, with the promises (answers, state updates) it lets run. */
-const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** Timers and the clock are fake; setImmediate stays real, so chunks and answers can arrive meanwhile. */
 const fakeTimers = () =>
@@ -29,7 +27,7 @@ const fakeTimers = () =>
 async function until(done: () => boolean) {
   const giveUpAt = performance.now() + 15_000;
   while (!done() && performance.now() < giveUpAt) {
-    await pass(0);
+    await passTime(0);
     await new Promise((r) => setImmediate(r));
   }
   return done();
@@ -70,10 +68,10 @@ describe('agreements modal', () => {
     const loadedAt = Date.now();
     // The texts and the status arrive long before the delay is over; the modal waits for it.
     expect(await until(() => api.callsTo('GET', '/api/agreements/status').length === 1)).toBe(true);
-    await pass(loadedAt + 1_400 - Date.now());
+    await passTime(loadedAt + 1_400 - Date.now());
     expect(dialog()).toBeNull();
 
-    await pass(100);
+    await passTime(100);
     const modal = await untilDialog();
     expect(Date.now() - loadedAt).toBeLessThan(1_600);
     expect(modal).not.toBeNull();
@@ -104,10 +102,10 @@ describe('agreements modal', () => {
       'POST /api/agreements/accept': () => acceptedNow(),
     });
     await renderUi(<AgreementsPrompt />);
-    await pass(1_500);
+    await passTime(1_500);
     const modal = await untilDialog();
     fireEvent.click(within(modal!).getByRole('button', { name: 'I have read and accept' }));
-    await pass(500);
+    await passTime(500);
     expect(api.callsTo('POST', '/api/agreements/accept').map((c) => c.body)).toEqual([{ version: VERSION }]);
     expect(dialog()).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.agreement)!)).toEqual({
@@ -120,7 +118,7 @@ describe('agreements modal', () => {
     logIn();
     mockApi({ 'GET /api/agreements/status': () => acceptedNow() });
     await renderUi(<AgreementsPrompt />);
-    await pass(3_000);
+    await passTime(3_000);
     expect(dialog()).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.agreement)!)).toEqual({
       [profileFixture._id]: VERSION,
@@ -133,7 +131,7 @@ describe('agreements modal', () => {
     localStorage.setItem(STORAGE_KEYS.agreement, JSON.stringify({ [profileFixture._id]: VERSION }));
     const api = mockApi({ 'GET /api/agreements/status': notAccepted });
     const first = await renderUi(<AgreementsPrompt />);
-    await pass(3_000);
+    await passTime(3_000);
     expect(dialog()).toBeNull();
     expect(api.callsTo('GET', '/api/agreements/status')).toHaveLength(0);
     first.unmount();
@@ -145,7 +143,7 @@ describe('agreements modal', () => {
       'GET /api/agreements/status': () => json({ version: next, accepted: false, acceptedAt: null }),
     });
     await renderUi(<AgreementsPrompt />);
-    await pass(1_500);
+    await passTime(1_500);
     expect(await untilDialog()).not.toBeNull();
     expect(api2.callsTo('GET', '/api/agreements/status')).toHaveLength(1);
   });
@@ -156,7 +154,7 @@ describe('agreements modal', () => {
     localStorage.setItem(STORAGE_KEYS.agreement, JSON.stringify({ someone_else: VERSION }));
     mockApi({ 'GET /api/agreements/status': notAccepted });
     await renderUi(<AgreementsPrompt />);
-    await pass(1_500);
+    await passTime(1_500);
     expect(await untilDialog()).not.toBeNull();
   });
 
@@ -180,7 +178,7 @@ describe('agreements modal', () => {
         <AgreementsPrompt />
       </>,
     );
-    await pass(3_000);
+    await passTime(3_000);
     expect(dialog()).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(await untilDialog()).not.toBeNull();
@@ -199,11 +197,11 @@ describe('agreements modal', () => {
           : fail('AGREEMENTS_CHANGED', 409),
     });
     await renderUi(<AgreementsPrompt />);
-    await pass(1_500);
+    await passTime(1_500);
     const modal = await untilDialog();
     version = 'fedcba9876543210';
     fireEvent.click(within(modal!).getByRole('button', { name: 'I have read and accept' }));
-    await pass(500);
+    await passTime(500);
     vi.useRealTimers();
     expect(await screen.findByText(errorEn('AGREEMENTS_CHANGED'))).toBeTruthy();
     await waitFor(() => expect(api.callsTo('GET', '/api/lookup/agreements')).toHaveLength(2));

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, mockApi, NO_LIMITS, protectionFixture, type Call } from './api';
+import { passTime } from './clock';
 import { errorEn, renderApp } from './render';
 
 const limited = protectionFixture({
@@ -130,7 +131,7 @@ describe('player protection page', () => {
     await screen.findByTestId('member-name');
     await waitFor(() => expect(api.callsTo('GET', '/api/protection').length).toBeGreaterThan(0));
     expect(screen.queryByRole('dialog', { name: 'Reality check' })).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(15 * 60_000));
+    await passTime(15 * 60_000);
     const dialog = await screen.findByRole('dialog', { name: 'Reality check' });
     expect(dialog.textContent).toContain('You have been signed in for 1 h 5 min.');
     expect(within(dialog).getByTestId('reality-net').textContent).toBe('-฿250.00');
@@ -138,7 +139,7 @@ describe('player protection page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reality check' })).toBeNull());
 
     // Again after the next interval; "log out" ends the session.
-    await act(() => vi.advanceTimersByTimeAsync(15 * 60_000));
+    await passTime(15 * 60_000);
     const again = await screen.findByRole('dialog', { name: 'Reality check' });
     await user.click(within(again).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/logout')).toHaveLength(1));
@@ -159,9 +160,9 @@ describe('player protection page', () => {
     await renderApp('/user/home');
     await screen.findByTestId('member-name');
     await waitFor(() => expect(api.callsTo('GET', '/api/protection').length).toBeGreaterThan(0));
-    await act(() => vi.advanceTimersByTimeAsync(50_000));
+    await passTime(50_000);
     expect(screen.queryByRole('dialog', { name: 'Reality check' })).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    await passTime(15_000);
     expect(await screen.findByRole('dialog', { name: 'Reality check' })).toBeTruthy();
   });
 

@@ -1,7 +1,8 @@
 import { notificationsStore } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, json, logIn, mockApi, walletFixture, type Handler } from './api';
+import { passTime } from './clock';
 import { gamesWallet, slotFixture } from './games';
 import { errorEn, renderApp } from './render';
 import { confirmWithPin, pinStatus } from './pin';
@@ -11,13 +12,10 @@ import { confirmWithPin, pinStatus } from './pin';
 
 const serverDown = () => fail('INTERNAL_SERVER_ERROR', 500);
 
-/** Lets `ms` of the fake clock pass at once, with what the timers due meanwhile set off. */
-const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
 /** Nothing was said: no alert, no toast asked for or shown, and no loader left spinning. */
 async function expectQuiet(code = 'INTERNAL_SERVER_ERROR') {
   // Past the loader's delay (SH-17): a loader still pending would show by now.
-  await pass(600);
+  await passTime(600);
   expect(screen.queryByRole('alert')).toBeNull();
   expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
   expect(screen.queryByText(errorEn(code))).toBeNull();
@@ -82,7 +80,7 @@ describe('quiet failures', () => {
       await screen.findByRole('region', { name: 'Wallet' });
       const [method, path] = failing.split(' ') as [string, string];
       await waitFor(() => expect(api.callsTo(method, path).length).toBeGreaterThan(0));
-      await pass(2_000); // past the modal's 1.5 s
+      await passTime(2_000); // past the modal's 1.5 s
       expect(screen.queryByRole('dialog')).toBeNull();
       await expectQuiet();
       view.unmount();
