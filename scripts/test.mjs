@@ -21,6 +21,8 @@ mkdirSync(tmp, { recursive: true });
 const steps = [];
 let passed = 0;
 let failed = 0;
+/** The failed tests, named again under the summary: a CI log's reader may see only its last lines. */
+const failures = [];
 
 /**
  * Runs one step. `held`: the step runs beside others, so what it prints is kept and printed in one
@@ -81,11 +83,27 @@ async function vitest(name, dir, args = [], env = {}, { niceness = 0, ...options
         const r = JSON.parse(readFileSync(report, 'utf8'));
         passed += r.numPassedTests;
         failed += r.numFailedTests;
+        failures.push(...failedTests(name, r));
       } else if (code !== 0) failed += 1;
       return code;
     },
     options,
   );
+}
+
+/** Each failed test of a vitest JSON report: its step, file, name and the first line of its error. */
+function failedTests(stepName, report) {
+  const firstLine = (message) =>
+    String(message ?? '')
+      .split('\n')[0]
+      .slice(0, 300);
+  return report.testResults.flatMap((file) => {
+    const where = `  ✗ ${stepName}: ${file.name.replace(`${root}/`, '')}`;
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    // A file that failed outside its tests (an import, a hook, an error after a test) names no test.
+    if (!tests.length) return file.status === 'failed' ? [`${where}\n      ${firstLine(file.message)}`] : [];
+    return tests.map((t) => `${where} > ${t.fullName}\n      ${firstLine(t.failureMessages?.[0])}`);
+  });
 }
 
 const held = { held: true };
@@ -162,5 +180,6 @@ await Promise.all([
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds}s)`);
 const stepsFailed = steps.filter((s) => !s.ok).length;
+if (failures.length) console.log(`\nFailed tests\n${failures.join('\n')}`);
 console.log(`\n${passed} passed, ${failed + (failed ? 0 : stepsFailed)} failed`);
 process.exit(stepsFailed ? 1 : 0);
