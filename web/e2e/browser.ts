@@ -157,6 +157,21 @@ export async function settled(page: Page) {
   });
 }
 
+/**
+ * Waits until the screen holds still, as a person would see it: the same picture three times in a row.
+ * For what the page's animations do not show, as the native video players' own loading ring, drawn by
+ * the browser inside them, which fades out a moment after the page settles.
+ */
+export async function stillScreen(page: Page) {
+  const seen: Buffer[] = [];
+  for (const giveUp = Date.now() + 20_000; Date.now() < giveUp;) {
+    seen.push(await page.screenshot());
+    const [a, b, c] = seen.slice(-3);
+    if (c && a!.equals(c) && b!.equals(c)) return;
+  }
+  throw new Error('the screen did not hold still for 20 s');
+}
+
 /** The withdrawal PIN the browser tests set (withdraw-pin.e2e.ts has the member's own journey). */
 export const E2E_PIN = '482915';
 

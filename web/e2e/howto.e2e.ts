@@ -3,7 +3,7 @@
 // docs/screenshot-howto.png is taken here.
 import { describe, expect, inject, it } from 'vitest';
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
-import { screenshot, useBrowser } from './browser.ts';
+import { screenshot, stillScreen, useBrowser } from './browser.ts';
 
 const base = inject('baseUrl');
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
@@ -72,7 +72,7 @@ describe('how-to videos in the browser', () => {
       expect(poster.headers.get('content-type')).toBe('image/webp');
     }
     // The players' own loading ring fades out a moment after the page settles: the picture without it.
-    await page.waitForTimeout(3_000);
+    await stillScreen(page);
     await screenshot(page, 'howto-th');
     await page.screenshot({ path: `${DOCS}screenshot-howto.png` });
 
