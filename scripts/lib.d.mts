@@ -14,6 +14,8 @@ export function startServer(
 /** Fills an empty folder with an initialised, empty PGlite cluster (copied from one made once per version). */
 export function initPgliteDataDir(dir: string): Promise<void>;
 export function freePort(): Promise<number>;
+/** Whether process `pid` listens on TCP `port` (Linux; true where /proc is missing). */
+export function listensOn(pid: number, port: number): boolean;
 export function startSimWorld(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }>;
 export const CHROMIUM_ARGS: string[];
 export function launchChromium(opts?: {

@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
@@ -128,6 +129,38 @@ export const freePort = () =>
   });
 
 /**
+ * Whether process `pid` is the one listening on TCP `port` (Linux: its socket's inode, from /proc/net/tcp
+ * and tcp6, among the process's open files). A port freePort() found free may be taken by anyone before
+ * a child binds it (another test's server, an outgoing connection's local port): the child then fails to
+ * start, and the other process answers in its place. Elsewhere, without /proc, it answers true.
+ */
+export function listensOn(pid, port) {
+  if (!existsSync('/proc/net/tcp')) return true;
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      // sl local_address rem_address st ... inode; st 0A is LISTEN.
+      const f = line.trim().split(/\s+/);
+      if (f[3] === '0A' && f[1]?.endsWith(`:${hexPort}`)) inodes.add(`socket:[${f[9]}]`);
+    }
+  }
+  if (inodes.size === 0) return false;
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+  } catch {
+    return false; // the process is gone
+  }
+}
+
+/**
  * Fills an empty folder with an embedded database that PGlite has initialised and nothing else has
  * touched, copied from one made once per PGlite version in the system's temporary folder. Opened on an
  * empty folder, PGlite runs initdb first: 4.6 s on disk on stop 42's machine, against 0.3 s for the copy
@@ -170,53 +203,63 @@ async function pgliteClusterTemplate() {
  * Answers once the server answers; stop() ends it and removes the folder.
  */
 export async function startServer(env = {}, opts = {}) {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'krapao-server-'));
   // On the embedded database, an initialised cluster in the folder it opens (initPgliteDataDir).
   const folder = env.DATA_DIR ?? dataDir;
   if (!env.DATABASE_URL && (!existsSync(folder) || readdirSync(folder).length === 0)) {
     await initPgliteDataDir(folder);
   }
-  const child = spawn(
-    process.execPath,
-    [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/main.ts')],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SIMULATE: '1',
-        DATA_DIR: dataDir,
-        WEB_DIST: webDist(),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        ...env,
+  // A port found free may be taken before the server binds it (listensOn): then it starts on another.
+  for (let attempt = 1; ; attempt++) {
+    const port = env.PORT ? Number(env.PORT) : await freePort();
+    const child = spawn(
+      process.execPath,
+      [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/main.ts')],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SIMULATE: '1',
+          DATA_DIR: dataDir,
+          WEB_DIST: webDist(),
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: '',
+          ...env,
+        },
       },
-    },
-  );
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/lookup/active`)).ok) return { base, stop };
-    } catch {
-      // not listening yet
+    );
+    let log = '';
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    const closed = new Promise((r) => child.once('close', r));
+    const base = `http://127.0.0.1:${port}`;
+    const exited = () => child.exitCode !== null || child.signalCode !== null;
+    const stop = async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (exited() ? r() : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        // The answer counts once it is this child's: another process may hold the port.
+        if ((await fetch(`${base}/api/lookup/active`)).ok && listensOn(child.pid, port))
+          return { base, stop };
+      } catch {
+        // not listening yet
+      }
+      if (exited() || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server did not start:\n${log}`);
+    if (exited() && !env.PORT && attempt < 3) {
+      await closed; // all it printed
+      if (/EADDRINUSE/.test(log)) continue;
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await stop();
+    throw new Error(`the server did not start:\n${log}`);
   }
 }
 
@@ -225,33 +268,41 @@ export async function startServer(env = {}, opts = {}) {
  * SIM_URL = the answer's `base`: then the bank and gateways do not share the server's event loop.
  */
 export async function startSimWorld(env, opts = {}) {
-  const port = await freePort();
   const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/sim/main.ts')];
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SIM_PORT: String(port), HOST: '127.0.0.1', ...env },
-  });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const base = `http://127.0.0.1:${port}/sim`;
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/bank/payouts`)).ok) return { base, stop };
-    } catch {
-      // not listening yet
+  // As startServer: a port found free may be taken before the world binds it; then another one.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SIM_PORT: String(port), HOST: '127.0.0.1', ...env },
+    });
+    let log = '';
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    const closed = new Promise((r) => child.once('close', r));
+    const base = `http://127.0.0.1:${port}/sim`;
+    const exited = () => child.exitCode !== null || child.signalCode !== null;
+    const stop = async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (exited() ? r() : child.once('exit', r)));
+    };
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/bank/payouts`)).ok && listensOn(child.pid, port)) return { base, stop };
+      } catch {
+        // not listening yet
+      }
+      if (exited() || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error(`the simulated world did not start:\n${log}`);
+    if (exited() && attempt < 3) {
+      await closed; // all it printed
+      if (/EADDRINUSE/.test(log)) continue;
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await stop();
+    throw new Error(`the simulated world did not start:\n${log}`);
   }
 }
 

@@ -1,6 +1,7 @@
 // A TCP proxy a test puts between the server and PostgreSQL, to take the database away and bring it back
 // as a restart or a network cut would: cut() resets every open connection and every new one until
-// restore().
+// restore(). Each new connection goes where `target` says at that moment, so a test may move it (the
+// crash test's server starts again on another port, behind the same proxy).
 import { connect, createServer, type Socket } from 'node:net';
 
 export interface TcpProxy {
