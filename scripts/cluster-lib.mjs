@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, root, startSimWorld } from './lib.mjs';
+import { freePort, listensOn, root, startSimWorld } from './lib.mjs';
 
 const HAPROXY_PATHS = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'];
 export const findHaproxy = () => [process.env.HAPROXY_PATH, ...HAPROXY_PATHS].find((p) => p && existsSync(p));
@@ -200,7 +200,8 @@ function instance(name, serverJs, env, quiet) {
       });
       await waitFor(`${name} ready`, async () => {
         if (exited()) throw new Error(`${name} exited:\n${log}`);
-        return answers(`${base}/readyz`);
+        // Its own answer: while it was down another process may have taken its port (lib.mjs, listensOn).
+        return (await answers(`${base}/readyz`)) && listensOn(child.pid, Number(env.PORT));
       }).catch((err) => {
         throw new Error(`${err.message}\n${log}`);
       });
