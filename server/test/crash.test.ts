@@ -10,7 +10,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,7 +25,7 @@ import { simWorld } from '../src/sim/world.ts';
 import { httpGames } from '../src/providers/games/http-games.ts';
 import { onPostgres } from './helpers.ts';
 import { pageData } from './games-play.ts';
-import { initPgliteDataDir, listensOn } from '../../scripts/lib.mjs';
+import { freePort, initPgliteDataDir, listensOn } from '../../scripts/lib.mjs';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 const MEMBERS = 5;
@@ -64,15 +63,6 @@ let server: ChildProcess | undefined;
 const members: Member[] = [];
 
 const krapao = () => `http://127.0.0.1:${front.port}`;
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => ok(p));
-    });
-  });
-}
 
 async function openDb(): Promise<Db> {
   return connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir, schema });

@@ -163,11 +163,13 @@ export async function settled(page: Page) {
  * the browser inside them, which fades out a moment after the page settles.
  */
 export async function stillScreen(page: Page) {
-  const seen: Buffer[] = [];
+  let last: Buffer | undefined;
+  let same = 0;
   for (const giveUp = Date.now() + 20_000; Date.now() < giveUp;) {
-    seen.push(await page.screenshot());
-    const [a, b, c] = seen.slice(-3);
-    if (c && a!.equals(c) && b!.equals(c)) return;
+    const shot = await page.screenshot();
+    same = last?.equals(shot) ? same + 1 : 0;
+    if (same === 2) return;
+    last = shot;
   }
   throw new Error('the screen did not hold still for 20 s');
 }
