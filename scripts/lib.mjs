@@ -209,28 +209,64 @@ export async function startServer(env = {}, opts = {}) {
   if (!env.DATABASE_URL && (!existsSync(folder) || readdirSync(folder).length === 0)) {
     await initPgliteDataDir(folder);
   }
-  // A port found free may be taken before the server binds it (listensOn): then it starts on another.
+  const server = await listeningChild({
+    what: 'the server',
+    args: [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/main.ts')],
+    env: (port) => ({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SIMULATE: '1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist(),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    }),
+    port: env.PORT ? Number(env.PORT) : undefined,
+    probe: '/api/lookup/active',
+    timeoutMs: 60_000,
+  }).catch((err) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
+  return {
+    base: server.base,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The simulated outside world in its own process (server/src/sim/main.ts), for a server started with
+ * SIM_URL = the answer's `base`: then the bank and gateways do not share the server's event loop.
+ */
+export async function startSimWorld(env, opts = {}) {
+  const world = await listeningChild({
+    what: 'the simulated world',
+    args: [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/sim/main.ts')],
+    env: (port) => ({ SIM_PORT: String(port), HOST: '127.0.0.1', ...env }),
+    probe: '/sim/bank/payouts',
+    timeoutMs: 30_000,
+  });
+  return { base: `${world.base}/sim`, stop: world.stop };
+}
+
+/**
+ * Starts a Node process that listens on 127.0.0.1 at the port `env(port)` gives it (`port`, else a free
+ * one) and answers once GET `probe` is 200 and the child is the one listening there (listensOn). A port
+ * found free may be taken before the child binds it: then the child exits with EADDRINUSE and, unless the
+ * port was given, it starts again on another (three tries).
+ */
+async function listeningChild({ what, args, env, port: given, probe, timeoutMs }) {
   for (let attempt = 1; ; attempt++) {
-    const port = env.PORT ? Number(env.PORT) : await freePort();
-    const child = spawn(
-      process.execPath,
-      [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/main.ts')],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          SIMULATE: '1',
-          DATA_DIR: dataDir,
-          WEB_DIST: webDist(),
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: '',
-          ...env,
-        },
-      },
-    );
+    const port = given ?? (await freePort());
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env(port) },
+    });
     let log = '';
     child.stdout.on('data', (d) => (log += d));
     child.stderr.on('data', (d) => (log += d));
@@ -240,69 +276,22 @@ export async function startServer(env = {}, opts = {}) {
     const stop = async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (exited() ? r() : child.once('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
     };
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        // The answer counts once it is this child's: another process may hold the port.
-        if ((await fetch(`${base}/api/lookup/active`)).ok && listensOn(child.pid, port))
-          return { base, stop };
-      } catch {
-        // not listening yet
-      }
-      if (exited() || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    if (exited() && !env.PORT && attempt < 3) {
-      await closed; // all it printed
-      if (/EADDRINUSE/.test(log)) continue;
-    }
-    await stop();
-    throw new Error(`the server did not start:\n${log}`);
-  }
-}
-
-/**
- * The simulated outside world in its own process (server/src/sim/main.ts), for a server started with
- * SIM_URL = the answer's `base`: then the bank and gateways do not share the server's event loop.
- */
-export async function startSimWorld(env, opts = {}) {
-  const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/sim/main.ts')];
-  // As startServer: a port found free may be taken before the world binds it; then another one.
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SIM_PORT: String(port), HOST: '127.0.0.1', ...env },
-    });
-    let log = '';
-    child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
-    const closed = new Promise((r) => child.once('close', r));
-    const base = `http://127.0.0.1:${port}/sim`;
-    const exited = () => child.exitCode !== null || child.signalCode !== null;
-    const stop = async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (exited() ? r() : child.once('exit', r)));
-    };
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/bank/payouts`)).ok && listensOn(child.pid, port)) return { base, stop };
-      } catch {
-        // not listening yet
-      }
-      if (exited() || Date.now() > deadline) break;
+    const deadline = Date.now() + timeoutMs;
+    while (!exited() && Date.now() < deadline) {
+      const up = await fetch(`${base}${probe}`).then(
+        (r) => r.ok,
+        () => false, // not listening yet
+      );
+      if (up && listensOn(child.pid, port)) return { base, stop };
       await new Promise((r) => setTimeout(r, 200));
     }
-    if (exited() && attempt < 3) {
+    if (exited() && given === undefined && attempt < 3) {
       await closed; // all it printed
       if (/EADDRINUSE/.test(log)) continue;
     }
     await stop();
-    throw new Error(`the simulated world did not start:\n${log}`);
+    throw new Error(`${what} did not start:\n${log}`);
   }
 }
 
