@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { freePort, listensOn, root, startSimWorld } from './lib.mjs';
 
@@ -40,10 +41,10 @@ export const compiledServer = (dist = join(root, 'server', 'dist')) => join(dist
  * another instance; nothing else is retried here: a money request's retry is the client's, with its
  * Idempotency-Key. The example in docs/deploy.md is this one with TLS.
  */
-export function haproxyConfig({ port, instances, host = '127.0.0.1' }) {
+export function haproxyConfig({ port, instances, host = '127.0.0.1', adminSocket }) {
   return `global
   maxconn 4096
-
+${adminSocket ? `  stats socket ${adminSocket} mode 600 level admin\n` : ''}
 defaults
   mode http
   option forwardfor
@@ -89,7 +90,8 @@ const answers = (url, status = 200) =>
  * Starts the cluster. `databaseUrl` and `redisUrl` are required (PGlite cannot be shared); `env` goes to
  * every instance; `secrets` (the webhook and game secrets the simulated world shares) are made up unless
  * given. Answers the load balancer's URL, the instances (each can be stopped with a signal and
- * started again on its port) and stop(), which ends everything it started.
+ * started again, on a port of its own that the load balancer is told), lbServers() (the instances as the
+ * load balancer sees them) and stop(), which ends everything it started.
  */
 export async function startCluster({
   databaseUrl,
@@ -139,10 +141,20 @@ export async function startCluster({
       ...secrets,
       ...env,
     };
-    const ports = [];
-    for (let i = 0; i < count; i++) ports.push(await freePort());
-    const nodes = ports.map((p, i) =>
-      instance(`instance${i + 1}`, serverJs, { ...shared, PORT: String(p) }, quiet),
+    // Until the load balancer runs, an instance's port is written into its configuration; after, a
+    // restarted instance is moved to its new port through HAProxy's runtime API.
+    const adminSocket = join(dir, 'haproxy.sock');
+    let lbRunning = false;
+    const placed = (name, at) =>
+      lbRunning
+        ? haproxyCommand(
+            adminSocket,
+            `set server instances/${name} addr 127.0.0.1 port ${at}`,
+            /changed|^\s*$/,
+          )
+        : undefined;
+    const nodes = Array.from({ length: count }, (_, i) =>
+      instance(`instance${i + 1}`, serverJs, shared, quiet, placed),
     );
     // One first, so that it migrates alone; the others find nothing to do (migrate also takes a lock).
     await nodes[0].start();
@@ -150,7 +162,7 @@ export async function startCluster({
     started.push({ stop: () => Promise.all(nodes.map((n) => n.stop('SIGTERM'))) });
 
     const cfg = join(dir, 'haproxy.cfg');
-    writeFileSync(cfg, haproxyConfig({ port: lbPort, instances: ports }));
+    writeFileSync(cfg, haproxyConfig({ port: lbPort, instances: nodes.map((n) => n.port), adminSocket }));
     const check = spawnSync(haproxy, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`haproxy -c failed:\n${check.stdout}${check.stderr}`);
     const lb = spawn(haproxy, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -167,44 +179,83 @@ export async function startCluster({
     await waitFor('the load balancer answering /readyz', () => answers(`${lbUrl}/readyz`)).catch((err) => {
       throw new Error(`${err.message}\n${lbLog}`);
     });
-    return { lbUrl, simUrl: world.base, secrets, configFile: cfg, instances: nodes, stop: stopAll };
+    lbRunning = true;
+    /** The instances as the load balancer sees them: name, address and whether it sends them requests. */
+    const lbServers = async () => {
+      const [header, ...rows] = (await haproxyCommand(adminSocket, 'show stat', /^# pxname/))
+        .replace(/^# /, '')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(','));
+      const at = (row, column) => row[header.indexOf(column)];
+      return rows
+        .filter((row) => at(row, 'pxname') === 'instances' && at(row, 'svname') !== 'BACKEND')
+        .map((row) => ({ name: at(row, 'svname'), addr: at(row, 'addr'), up: at(row, 'status') === 'UP' }));
+    };
+    return {
+      lbUrl,
+      simUrl: world.base,
+      secrets,
+      configFile: cfg,
+      instances: nodes,
+      lbServers,
+      stop: stopAll,
+    };
   } catch (err) {
     await stopAll();
     throw err;
   }
 }
 
-/** One instance of the compiled server: started, stopped with a signal, started again on its port. */
-function instance(name, serverJs, env, quiet) {
+/**
+ * One instance of the compiled server: started, stopped with a signal, started again. Each start takes a
+ * port found free and counts as up once it answers there and is the one listening (lib.mjs, listensOn);
+ * a port taken between the finding and the binding (EADDRINUSE) means another try on another port, up
+ * to three. `placed(name, port)` then tells the load balancer where the instance is now: a port kept by
+ * its number while the instance was down could be taken by any process meanwhile (docs/decisions.md).
+ */
+function instance(name, serverJs, env, quiet, placed) {
   let child;
   let log = '';
-  const base = `http://127.0.0.1:${env.PORT}`;
+  let port;
   const exited = () => !child || child.exitCode !== null || child.signalCode !== null;
   return {
     name,
-    base,
-    port: Number(env.PORT),
+    get port() {
+      return port;
+    },
+    get base() {
+      return `http://127.0.0.1:${port}`;
+    },
     log: () => log,
     running: () => !exited(),
     async start() {
-      log = '';
-      child = spawn(process.execPath, ['--enable-source-maps', serverJs], {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.on('data', (d) => (log += d));
-      child.stderr.on('data', (d) => {
-        log += d;
-        if (!quiet) process.stderr.write(`[${name}] ${d}`);
-      });
-      await waitFor(`${name} ready`, async () => {
-        if (exited()) throw new Error(`${name} exited:\n${log}`);
-        // Its own answer: while it was down another process may have taken its port (lib.mjs, listensOn).
-        return (await answers(`${base}/readyz`)) && listensOn(child.pid, Number(env.PORT));
-      }).catch((err) => {
-        throw new Error(`${err.message}\n${log}`);
-      });
+      for (let attempt = 1; ; attempt++) {
+        log = '';
+        port = await freePort();
+        child = spawn(process.execPath, ['--enable-source-maps', serverJs], {
+          cwd: root,
+          env: { ...env, PORT: String(port) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const closed = new Promise((r) => child.once('close', r));
+        child.stdout.on('data', (d) => (log += d));
+        child.stderr.on('data', (d) => {
+          log += d;
+          if (!quiet) process.stderr.write(`[${name}] ${d}`);
+        });
+        // An exit ends the wait too: the loop below tells EADDRINUSE from any other failure.
+        await waitFor(`${name} ready`, async () => {
+          if (exited()) return true;
+          return (await answers(`http://127.0.0.1:${port}/readyz`)) && listensOn(child.pid, port);
+        }).catch((err) => {
+          throw new Error(`${err.message}\n${log}`);
+        });
+        if (!exited()) break;
+        await closed; // all it printed
+        if (!/EADDRINUSE/.test(log) || attempt >= 3) throw new Error(`${name} exited:\n${log}`);
+      }
+      await placed(name, port);
     },
     /** Sends the signal and waits for the exit; answers the exit code (null after SIGKILL). */
     async stop(signal = 'SIGTERM') {
@@ -214,4 +265,23 @@ function instance(name, serverJs, env, quiet) {
       return done;
     },
   };
+}
+
+/**
+ * One command to HAProxy's runtime API (its admin socket); answers its reply, or fails with it when the
+ * reply is not the one `expected` matches.
+ */
+function haproxyCommand(socket, command, expected) {
+  return new Promise((resolve, reject) => {
+    let reply = '';
+    const conn = createConnection(socket, () => conn.end(`${command}\n`));
+    conn.setEncoding('utf8');
+    conn.on('data', (d) => (reply += d));
+    conn.on('error', reject);
+    conn.on('close', () =>
+      expected.test(reply)
+        ? resolve(reply)
+        : reject(new Error(`HAProxy refused "${command}": ${reply.trim() || 'no reply'}`)),
+    );
+  });
 }

@@ -222,6 +222,16 @@ test(
         }),
       );
       await Promise.all(Object.values(outage));
+      // The two instances started again are back behind the load balancer, at the ports they took.
+      await until(
+        'every instance in the load balancer again',
+        () => cluster.lbServers(),
+        (servers) =>
+          servers.length === cluster.instances.length &&
+          cluster.instances.every((i) =>
+            servers.some((s) => s.name === i.name && s.addr === `127.0.0.1:${i.port}` && s.up),
+          ),
+      );
       figures.answered = members.reduce((n, m) => n + m.answers.length + m.deposits.length, 0);
       assert.equal(exits.sigterm, 0, 'the drained instance finished its requests in time');
       assert.equal(figures.failures, 0);
