@@ -154,8 +154,10 @@ const envSchema = z.object({
    * Issue 22: withdrawals and bank-feed lines that arrive together go to the database in one call and one
    * transaction (ledger/batch.ts): on, at most MONEY_BATCH_MAX (1 to 64) each, MONEY_BATCH_IN_FLIGHT
    * batches of a kind at once, the first waiting MONEY_BATCH_WINDOW_MS (0: the rest of the event loop's turn).
+   * Fewer than MONEY_BATCH_MIN that did not fill a batch go as their single calls, side by side.
    */
   MONEY_BATCH: bool.default(true),
+  MONEY_BATCH_MIN: z.coerce.number().int().min(2).max(64).default(4),
   MONEY_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
   MONEY_BATCH_IN_FLIGHT: positiveInt.default(1),
   MONEY_BATCH_WINDOW_MS: z.coerce.number().min(0).max(1000).default(0),
@@ -213,7 +215,7 @@ export type Config = {
   slipReadTimeoutMs: number;
   shutdownGraceMs: number;
   /** Batched money movements (MONEY_BATCH*); off: one call and one transaction per movement. */
-  moneyBatch: { on: boolean; max: number; inFlight: number; windowMs: number };
+  moneyBatch: { on: boolean; min: number; max: number; inFlight: number; windowMs: number };
 };
 
 export interface AlertsConfig {
@@ -330,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     moneyBatch: {
       on: e.MONEY_BATCH,
+      min: e.MONEY_BATCH_MIN,
       max: e.MONEY_BATCH_MAX,
       inFlight: e.MONEY_BATCH_IN_FLIGHT,
       windowMs: e.MONEY_BATCH_WINDOW_MS,

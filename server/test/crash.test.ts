@@ -221,8 +221,10 @@ beforeAll(async () => {
     GAME_CALL_TIMEOUT_MS: '2000',
     BET_FEED_EVERY_MS: '500',
     REDIS_URL: '',
-    // Issue 22: withdrawals and bank-feed lines go in batches (each member sends two withdrawals at once).
+    // Issue 22: withdrawals and bank-feed lines go in batches (each member sends two withdrawals at once),
+    // two or more a batch (by default fewer than four go as their single calls).
     MONEY_BATCH: '1',
+    MONEY_BATCH_MIN: '2',
     ...(onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema! } : {}),
     ...(dataDir ? { DATABASE_URL: '', DATA_DIR: dataDir } : {}),
   };

@@ -116,6 +116,18 @@ describe(`money movements in batches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     await expectLedgerSound(t.db);
   });
 
+  it('[issue 22] two withdrawals that arrive together but do not fill a batch go as their single calls: each its own transaction, each answered', async () => {
+    const [a, b] = await Promise.all([funded(1_000), funded(1_000)]);
+    const [wa, wb] = await Promise.all([withdraw(t.app, a.token, 300), withdraw(t.app, b.token, 400)]);
+    expect(wa!.body).toMatchObject({ amount: 300, balance: 700, status: 'PENDING' });
+    expect(wb!.body).toMatchObject({ amount: 400, balance: 600, status: 'PENDING' });
+    // Fewer than MONEY_BATCH_MIN (4 by default; here the batch's three, its most) cost less alone.
+    expect(await transactionsOf([wa!.body.withdrawalId as string, wb!.body.withdrawalId as string])).toBe(2n);
+    expect(await walletAmount(t.app, a.token)).toBe(700);
+    expect(await walletAmount(t.app, b.token)).toBe(600);
+    await expectLedgerSound(t.db);
+  });
+
   it('[issue 22] [care] a batch with a withdrawal without the PIN its member set: PIN_REQUIRED, it moves nothing and leaves no key; the others commit', async () => {
     const [a, b, c] = await Promise.all([funded(1_000), funded(1_000), funded(1_000)]);
     const pinSet = await call(t.app, 'PUT', '/api/account/pin', {

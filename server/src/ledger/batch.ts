@@ -3,9 +3,9 @@
 // (db/functions/withdrawals.sql, deposits.sql): one round trip, one transaction, one commit (one WAL
 // flush) for the lot. Each item runs in a subtransaction of its own there, so each caller is answered on
 // its own: a refusal fails that caller alone, and a movement commits with its idempotency key or not at all.
-// A batch of one is the kind's single call. An item may name its member by the request's session
-// (http/session-caller.ts): a single call reads it in its own statement, a batch in one statement for all
-// of its items before the batch function.
+// A batch of fewer than MONEY_BATCH_MIN items that did not fill is its items' single calls, side by
+// side. An item may name its member by the request's session (http/session-caller.ts): a single call
+// reads it in its own statement, a batch in one statement for all of its items before the batch function.
 // docs/decisions.md, "Money movements in batches", has the design and its failure cases.
 
 import { membersOfSessions, sessionRefusal, type SessionContext } from '../http/session-caller.ts';
@@ -110,7 +110,9 @@ export interface MovementKind<C, Item, Row extends FailedColumns, Result> {
   value: (row: Row) => Result;
 }
 
-type BatchContext = SessionContext & { config: { moneyBatch: BatcherOptions & { on: boolean } } };
+type BatchContext = SessionContext & {
+  config: { moneyBatch: BatcherOptions & { on: boolean; min: number } };
+};
 
 /**
  * An item whose member may be named by the request's session instead (hex of its token's hash): the call
@@ -145,8 +147,11 @@ export function batchedMovement<C extends BatchContext, Item, Row extends Failed
     if (!batcher) {
       batcher = new Batcher(async (items) => {
         // A lone item is the single call: a batch's lock pass and subtransaction are there to keep its
-        // items apart, and cost a lone item as much as its own work (docs/decisions.md).
-        if (items.length === 1) return [await settled(kind.alone(ctx, items[0]!))];
+        // items apart, and cost a lone item as much as its own work. So do a few items, each its single
+        // call on a connection of its own, side by side, unless they filled a batch (docs/decisions.md).
+        const { min, max } = ctx.config.moneyBatch;
+        if (items.length < Math.min(min, max))
+          return Promise.all(items.map((item) => settled(kind.alone(ctx, item))));
         const refused = await readSessions(ctx, items);
         const going = items.filter((_, i) => !refused.has(i));
         const rows = going.length > 0 ? await kind.batch(ctx, going) : [];
