@@ -151,10 +151,11 @@ const envSchema = z.object({
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   /**
-   * Issue 22: withdrawals and bank-feed lines that arrive together go to the database in one call and one
-   * transaction (ledger/batch.ts): on, at most MONEY_BATCH_MAX (1 to 64) each, MONEY_BATCH_IN_FLIGHT
-   * batches of a kind at once, the first waiting MONEY_BATCH_WINDOW_MS (0: the rest of the event loop's turn).
-   * Fewer than MONEY_BATCH_MIN that did not fill a batch go as their single calls, side by side.
+   * Issue 22: withdrawals, bank-feed lines and game transfers that arrive together go to the database in
+   * one call and one transaction (ledger/batch.ts): on, at most MONEY_BATCH_MAX (1 to 64) each,
+   * MONEY_BATCH_IN_FLIGHT batches of a kind at once, the first waiting MONEY_BATCH_WINDOW_MS (0: the rest
+   * of the event loop's turn). Fewer than MONEY_BATCH_MIN that did not fill a batch go as their single
+   * calls, side by side.
    */
   MONEY_BATCH: bool.default(true),
   MONEY_BATCH_MIN: z.coerce.number().int().min(2).max(64).default(4),
