@@ -90,8 +90,10 @@ describe('chat on the realtime socket', () => {
     await sendText(t.app, alice, 'only for alice');
     const got = await heard(a, 2); // her message (for her other tabs) and the greeting
     expect(got.map(textOf)).toEqual(['only for alice', 'quick_replies']);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(m.chat).toEqual([]);
+    // Mallory's socket hears what reaches it in order: once her own message (sent after Alice's was
+    // delivered) has come, Alice's would have come before it, had she been in that room.
+    await sendText(t.app, mallory, 'only for mallory');
+    expect((await heard(m, 2)).map(textOf)).toEqual(['only for mallory', 'quick_replies']);
   });
 
   it('[CHAT-7] a visitor connects with the guest token: the chat only, never money events; a forged token is refused', async () => {
