@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { freePort, listensOn, root, startSimWorld } from './lib.mjs';
+import { freePort, listeningChild, root, startSimWorld } from './lib.mjs';
 
 const HAPROXY_PATHS = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'];
 export const findHaproxy = () => [process.env.HAPROXY_PATH, ...HAPROXY_PATHS].find((p) => p && existsSync(p));
@@ -209,61 +209,33 @@ export async function startCluster({
 
 /**
  * One instance of the compiled server: started, stopped with a signal, started again. Each start takes a
- * port found free and counts as up once it answers there and is the one listening (lib.mjs, listensOn);
- * a port taken between the finding and the binding (EADDRINUSE) means another try on another port, up
- * to three. `placed(name, port)` then tells the load balancer where the instance is now: a port kept by
- * its number while the instance was down could be taken by any process meanwhile (docs/decisions.md).
+ * port found free (lib.mjs, listeningChild: another after EADDRINUSE, up only once it is the one
+ * listening), and `placed(name, port)` then tells the load balancer where the instance is now: a port
+ * kept by its number while the instance was down could be taken by any process meanwhile.
  */
 function instance(name, serverJs, env, quiet, placed) {
-  let child;
-  let log = '';
-  let port;
-  const exited = () => !child || child.exitCode !== null || child.signalCode !== null;
+  let started;
   return {
     name,
     get port() {
-      return port;
+      return started?.port;
     },
     get base() {
-      return `http://127.0.0.1:${port}`;
+      return started?.base;
     },
-    log: () => log,
-    running: () => !exited(),
     async start() {
-      for (let attempt = 1; ; attempt++) {
-        log = '';
-        port = await freePort();
-        child = spawn(process.execPath, ['--enable-source-maps', serverJs], {
-          cwd: root,
-          env: { ...env, PORT: String(port) },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        const closed = new Promise((r) => child.once('close', r));
-        child.stdout.on('data', (d) => (log += d));
-        child.stderr.on('data', (d) => {
-          log += d;
-          if (!quiet) process.stderr.write(`[${name}] ${d}`);
-        });
-        // An exit ends the wait too: the loop below tells EADDRINUSE from any other failure.
-        await waitFor(`${name} ready`, async () => {
-          if (exited()) return true;
-          return (await answers(`http://127.0.0.1:${port}/readyz`)) && listensOn(child.pid, port);
-        }).catch((err) => {
-          throw new Error(`${err.message}\n${log}`);
-        });
-        if (!exited()) break;
-        await closed; // all it printed
-        if (!/EADDRINUSE/.test(log) || attempt >= 3) throw new Error(`${name} exited:\n${log}`);
-      }
-      await placed(name, port);
+      started = await listeningChild({
+        what: name,
+        args: ['--enable-source-maps', serverJs],
+        env: (port) => ({ ...env, PORT: String(port) }),
+        probe: '/readyz',
+        timeoutMs: 60_000,
+        onStderr: quiet ? undefined : (d) => process.stderr.write(`[${name}] ${d}`),
+      });
+      await placed(name, started.port);
     },
     /** Sends the signal and waits for the exit; answers the exit code (null after SIGKILL). */
-    async stop(signal = 'SIGTERM') {
-      if (exited()) return child?.exitCode ?? null;
-      const done = new Promise((r) => child.once('exit', (code) => r(code)));
-      child.kill(signal);
-      return done;
-    },
+    stop: async (signal = 'SIGTERM') => (started ? started.stop(signal) : null),
   };
 }
 

@@ -17,6 +17,23 @@ export function freePort(): Promise<number>;
 /** Whether process `pid` listens on TCP `port` (Linux; true where /proc is missing). */
 export function listensOn(pid: number, port: number): boolean;
 export function startSimWorld(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }>;
+/** A Node process listening on a port found free (or given), once it answers `probe` and is the listener. */
+export function listeningChild(opts: {
+  what: string;
+  args: string[];
+  env: (port: number) => Record<string, string | undefined>;
+  port?: number;
+  probe: string;
+  timeoutMs: number;
+  cwd?: string;
+  onStderr?: (chunk: Buffer) => void;
+}): Promise<{
+  child: import('node:child_process').ChildProcess;
+  port: number;
+  base: string;
+  log(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}>;
 export const CHROMIUM_ARGS: string[];
 export function launchChromium(opts?: {
   viewport?: { width: number; height: number };

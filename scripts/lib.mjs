@@ -250,32 +250,55 @@ export async function startSimWorld(env, opts = {}) {
     probe: '/sim/bank/payouts',
     timeoutMs: 30_000,
   });
-  return { base: `${world.base}/sim`, stop: world.stop };
+  return {
+    base: `${world.base}/sim`,
+    stop: async () => {
+      await world.stop();
+    },
+  };
 }
 
 /**
  * Starts a Node process that listens on 127.0.0.1 at the port `env(port)` gives it (`port`, else a free
  * one) and answers once GET `probe` is 200 and the child is the one listening there (listensOn). A port
  * found free may be taken before the child binds it: then the child exits with EADDRINUSE and, unless the
- * port was given, it starts again on another (three tries).
+ * port was given, it starts again on another (three tries). `onStderr` sees the child's errors as they
+ * come (they are in `log()` and a failed start's error too). Answers the child, its port and base URL,
+ * what it printed, and stop(signal), which waits for its exit and answers the exit code.
  */
-async function listeningChild({ what, args, env, port: given, probe, timeoutMs }) {
+export async function listeningChild({
+  what,
+  args,
+  env,
+  port: given,
+  probe,
+  timeoutMs,
+  cwd = root,
+  onStderr,
+}) {
   for (let attempt = 1; ; attempt++) {
     const port = given ?? (await freePort());
     const child = spawn(process.execPath, args, {
-      cwd: root,
+      cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env(port) },
     });
     let log = '';
     child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => {
+      log += d;
+      onStderr?.(d);
+    });
     const closed = new Promise((r) => child.once('close', r));
     const base = `http://127.0.0.1:${port}`;
     const exited = () => child.exitCode !== null || child.signalCode !== null;
-    const stop = async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (exited() ? r() : child.once('exit', r)));
+    const stop = async (signal = 'SIGTERM') => {
+      if (!exited()) {
+        const exit = new Promise((r) => child.once('exit', r));
+        child.kill(signal);
+        await exit;
+      }
+      return child.exitCode;
     };
     const deadline = Date.now() + timeoutMs;
     while (!exited() && Date.now() < deadline) {
@@ -283,7 +306,7 @@ async function listeningChild({ what, args, env, port: given, probe, timeoutMs }
         (r) => r.ok,
         () => false, // not listening yet
       );
-      if (up && listensOn(child.pid, port)) return { base, stop };
+      if (up && listensOn(child.pid, port)) return { child, port, base, log: () => log, stop };
       await new Promise((r) => setTimeout(r, 200));
     }
     if (exited() && given === undefined && attempt < 3) {

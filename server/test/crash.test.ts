@@ -7,7 +7,7 @@
 // settled by the reconciler (none left pending), every round is counted once, and the ledger's game
 // account holds what the provider holds. Withdrawals and bank-feed lines go in batches (issue 22): every
 // withdrawal answered before the kill is there once, and no movement exists without its ledger entry.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ import { simWorld } from '../src/sim/world.ts';
 import { httpGames } from '../src/providers/games/http-games.ts';
 import { onPostgres } from './helpers.ts';
 import { pageData } from './games-play.ts';
-import { freePort, initPgliteDataDir, listensOn } from '../../scripts/lib.mjs';
+import { initPgliteDataDir, listeningChild } from '../../scripts/lib.mjs';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 const MEMBERS = 5;
@@ -71,34 +71,21 @@ async function openDb(): Promise<Db> {
 async function startServer(): Promise<void> {
   // Until this start is known to be the server, nothing goes through the front (cut: refused at once).
   front.cut();
-  // A port found free may be taken before the server binds it: then the server exits, and starts on another.
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_ROOT,
-      // The address the server gives the gateways for their callbacks is the front's, as behind a proxy.
-      env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: krapao() },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    server = child;
+  // On a port found free, counted up once it is the one listening there (another after EADDRINUSE).
+  const started = await listeningChild({
+    what: 'the server',
+    args: ['--import', 'tsx', 'src/main.ts'],
+    cwd: SERVER_ROOT,
+    // The address the server gives the gateways for their callbacks is the front's, as behind a proxy.
+    env: (port) => ({ ...env, PORT: String(port), PUBLIC_URL: krapao() }),
+    probe: '/api/lookup/active',
     // A hang detector: beside the browser tests on a loaded machine a start took more than 30 s.
-    const until = Date.now() + 90_000;
-    while (Date.now() < until && child.exitCode === null) {
-      const up = await fetch(`http://127.0.0.1:${port}/api/lookup/active`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      // The answer counts once it is this server's: another process may hold the port.
-      if (up && listensOn(child.pid!, port)) {
-        upstream.port = port;
-        front.restore();
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (child.exitCode === null) break;
-  }
-  throw new Error('the server did not come up');
+    timeoutMs: 90_000,
+    onStderr: (d) => process.stderr.write(d),
+  });
+  server = started.child;
+  upstream.port = started.port;
+  front.restore();
 }
 
 async function api(path: string, init: { token?: string; body?: unknown; key?: boolean } = {}) {
