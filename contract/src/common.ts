@@ -79,6 +79,22 @@ export const phoneSchema = text()
   .regex(new RegExp(`^\\d{6,${PHONE_MAX_DIGITS}}$`));
 export const isTenDigitPhone = (phone: string) => new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(phone);
 
+/**
+ * A phone as staff type it, in the form members' phones are kept (digits, the national trunk 0): the
+ * console shows 081-234-5678, a member may say +66 81 234 5678, a Lao one +856 20 5551 2345. Anything
+ * that is not a phone number written with digits, spaces, dashes, dots, brackets and a leading plus
+ * comes back as it is.
+ */
+export function phoneAsKept(typed: string): string {
+  const t = typed.trim();
+  if (!/^\+?[\d\s().-]+$/.test(t)) return t;
+  const digits = t.replace(/\D/g, '');
+  // Thai numbers from abroad: 66 and the 9 digits after the trunk 0; Lao ones: 856 and 8 to 10.
+  if (/^66\d{9}$/.test(digits)) return `0${digits.slice(2)}`;
+  if (/^856\d{8,10}$/.test(digits)) return `0${digits.slice(3)}`;
+  return digits;
+}
+
 export const passwordSchema = text().min(1).max(PASSWORD_MAX_LENGTH);
 
 /**

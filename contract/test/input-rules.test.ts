@@ -217,3 +217,15 @@ describe('[trust-3] amounts of money', () => {
     expect(amounts).toBeGreaterThanOrEqual(6);
   });
 });
+
+describe('[console] a phone as staff type it', () => {
+  it('[console] finds the phone as it is kept: as the console shows it, with the country code, or as kept', () => {
+    for (const typed of ['0812345678', '081-234-5678', ' 081 234 5678 ', '+66 81 234 5678', '66812345678'])
+      expect(contract.phoneAsKept(typed)).toBe('0812345678');
+    for (const typed of ['02055512345', '+856 20 5551 2345', '020-5551-2345'])
+      expect(contract.phoneAsKept(typed)).toBe('02055512345');
+    // Not a phone: a name, a member id or a reference stays as typed.
+    for (const typed of ['Somchai', 'DEMO01', 'B7f3a', '+66abc'])
+      expect(contract.phoneAsKept(typed)).toBe(typed);
+  });
+});

@@ -718,7 +718,11 @@ describe('console: members and freeze [console]', () => {
   it('[console] member search by phone, name, account number, member id and reference; the detail', async () => {
     const support = await staff('support');
     const m = await fundedMember(250);
-    for (const q of [m.reg.username, m.reg.bankAccountNo, m.id]) {
+    // The phone also as the console shows it and with the country code; the member id in any case.
+    const phone = m.reg.username;
+    const shown = `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
+    const abroad = `+66 ${phone.slice(1, 3)} ${phone.slice(3)}`;
+    for (const q of [phone, shown, abroad, m.reg.bankAccountNo, m.id, m.id.toLowerCase()]) {
       const found = await con('GET', `/api/console/members?q=${encodeURIComponent(q)}`, support.token);
       expect((found.body.items as { memberId: string }[]).map((x) => x.memberId)).toContain(m.id);
     }

@@ -18,6 +18,8 @@ import { vi } from 'vitest';
 export interface Call {
   method: string;
   path: string;
+  /** The address's query (?q=...). */
+  query: URLSearchParams;
   body: unknown;
   headers: Headers;
 }
@@ -197,7 +199,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-    const call = { method, path: url.pathname, body, headers };
+    const call = { method, path: url.pathname, query: url.searchParams, body, headers };
     calls.push(call);
     const handler = all[`${method} ${url.pathname}`];
     return handler ? handler(call) : fail('NOT_FOUND', 404);

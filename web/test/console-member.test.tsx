@@ -37,6 +37,28 @@ describe('console members', () => {
     expect(await screen.findByRole('heading', { name: 'Somchai Jaidee' })).toBeTruthy();
   });
 
+  it('[console] Enter opens the first member of what is typed, not of the list still shown from before', async () => {
+    const other = {
+      ...member(false).profile,
+      memberId: 'm_77aa01',
+      name: 'Malee Sukjai',
+      phone: '0899999999',
+    };
+    const { user, router } = await renderConsole('/console/members', 'support', {
+      'GET /api/console/members': ({ query }) =>
+        json({ items: query.get('q') === 'Malee' ? [other] : [member(false).profile] }),
+      'GET /api/console/members/m_77aa01': () => json({ ...member(false), profile: other }),
+    });
+    const box = await screen.findByLabelText('Search members', {}, FIRST_LOAD);
+    await user.type(box, 'Somchai');
+    expect(await screen.findByText('Somchai Jaidee')).toBeTruthy();
+    await user.clear(box);
+    // Typed and sent at once: the list on screen is still Somchai's.
+    await user.type(box, 'Malee{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Malee Sukjai' })).toBeTruthy();
+    expect(location(router)).toBe('/console/members/m_77aa01');
+  });
+
   it('[console] a member page shows profile, bank account, balances; freezing sends the reason and shows them frozen', async () => {
     let frozen = false;
     const { user, api } = await renderConsole('/console/members/m_8f3a21', 'support', {

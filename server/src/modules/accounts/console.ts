@@ -4,7 +4,7 @@
 // member, and ends it; the status change closes their sockets: db/functions/realtime.sql), a login
 // answers INACTIVE_USER, and no journal entry of theirs is posted after it (db/functions/staff.sql).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { console as api, toBaht, type MemberDetail, type MemberRow } from '@krapao/contract';
+import { console as api, phoneAsKept, toBaht, type MemberDetail, type MemberRow } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { appendAudit } from '../staff/audit.ts';
@@ -39,7 +39,10 @@ const rowOf = (m: Member): MemberRow => ({
   createdAt: m.created_at.toISOString(),
 });
 
-/** By phone, name, bank account number, member id, or a deposit's or a game transfer's reference. */
+/**
+ * By phone (as the console shows it or with the country code too), name, bank account number, member id
+ * (in any case), or a deposit's or a game transfer's reference.
+ */
 export async function searchMembers(ctx: Ctx, q: unknown): Promise<{ items: MemberRow[] }> {
   if (typeof q !== 'string' || q.length > 100) throw new AppError('INVALID_REQUEST');
   const term = q.trim();
@@ -47,12 +50,13 @@ export async function searchMembers(ctx: Ctx, q: unknown): Promise<{ items: Memb
   const like = `%${term.replace(/[%_\\]/g, '\\$&')}%`;
   const rows = await ctx.db.query<Member>(
     `select ${COLUMNS} from members m
-     where m.phone = $1 or m.public_id = $1 or m.bank_account_no = $1 or m.name ilike $2
+     where m.phone = $3 or m.public_id = upper($1) or m.bank_account_no = $1
+        or m.name ilike $2
         or m.id in (select d.member_id from deposits d where d.reference = $1)
         or m.id in (select t.member_id from game_transfers t where t.reference = $1)
         or m.id in (select w.member_id from withdrawals w where w.public_id = $1)
      order by m.id desc limit 50`,
-    [term, like],
+    [term, like, phoneAsKept(term)],
   );
   return { items: rows.map(rowOf) };
 }

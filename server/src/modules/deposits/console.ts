@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   consoleQueues as api,
   MATCH_AMOUNT_TOLERANCE_MINOR,
+  phoneAsKept,
   toBaht,
   type BankLine,
   type MatchCandidate,
@@ -232,12 +233,17 @@ export function depositConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
     add(api.bankLines, 'bank.read', () => bankLinesQueue(ctx));
     add(api.matchBankLine, 'bank.credit', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
-      return matchBankLine(ctx, actorOf(req), paramOf(req, 'reference'), body);
+      // The phone as the console shows it (081-234-5678) or with the country code finds its member too.
+      return matchBankLine(ctx, actorOf(req), paramOf(req, 'reference'), {
+        ...body,
+        phone: phoneAsKept(body.phone),
+      });
     });
     add(api.qr, 'qr.read', () => refusedQrQueue(ctx));
     add(api.qrCredit, 'qr.resolve', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body?.code);
-      return resolveQr(ctx, actorOf(req), paramOf(req, 'id'), 'CREDITED', body?.phone);
+      const phone = body?.phone === undefined ? undefined : phoneAsKept(body.phone);
+      return resolveQr(ctx, actorOf(req), paramOf(req, 'id'), 'CREDITED', phone);
     });
     // Recording a refund moves no money of ours (the gateway gave it back): no step-up.
     add(api.qrRefunded, 'qr.resolve', (req, body) =>

@@ -98,14 +98,25 @@ export const useDecide = () =>
 
 // ---- Members ----
 
+/** The members a search term finds: what the search box shows, and what its Enter opens. */
+const memberSearch = (q: string) => ({
+  queryKey: consoleKeys.members(q),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    consoleCall(consoleApi.members, undefined, { query: { q }, signal }),
+  staleTime: 15_000,
+});
+
 export const useMemberSearch = (q: string) =>
-  useQuery({
-    queryKey: consoleKeys.members(q),
-    queryFn: ({ signal }) => consoleCall(consoleApi.members, undefined, { query: { q }, signal }),
-    enabled: q.trim().length >= 2,
-    placeholderData: keepPreviousData,
-    staleTime: 15_000,
-  });
+  useQuery({ ...memberSearch(q), enabled: q.trim().length >= 2, placeholderData: keepPreviousData });
+
+/**
+ * The first member a term finds, asked for when it is not known yet: Enter must open a match of what
+ * was typed, not of the list still on screen from the term before (the box waits a moment to search).
+ */
+export function useFirstMemberOf() {
+  const client = useQueryClient();
+  return async (q: string) => (await client.fetchQuery(memberSearch(q))).items[0];
+}
 
 export const useMember = (memberId: string) =>
   useQuery({

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatPhone } from '../../lib/format';
 import { errorCode } from '../../lib/api-client';
-import { useMemberSearch } from '../api/queries';
+import { useFirstMemberOf, useMemberSearch } from '../api/queries';
 import { ConsoleError } from '../components/ConsoleError';
 import { PageTitle } from '../components/PageTitle';
 import { MemberStatusBadge } from '../components/StatusBadge';
@@ -14,7 +14,7 @@ import { useT } from '../i18n';
 
 /**
  * One search box for every way a member is found: phone, name, bank account number, member id, or the
- * reference of a deposit or transfer. Enter opens the first match.
+ * reference of a deposit or transfer. Enter opens the first match of what is typed.
  */
 export default function MembersPage() {
   const t = useT();
@@ -23,6 +23,7 @@ export default function MembersPage() {
   const [q, setQ] = useState(params.get('q') ?? '');
   const [debounced] = useDebouncedValue(q.trim(), 250);
   const search = useMemberSearch(debounced);
+  const firstMemberOf = useFirstMemberOf();
   const items = debounced.length >= 2 ? (search.data?.items ?? []) : [];
   const open = (memberId: string) => void navigate(`/console/members/${encodeURIComponent(memberId)}`);
 
@@ -32,7 +33,12 @@ export default function MembersPage() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (items[0]) open(items[0].memberId);
+          const term = q.trim();
+          if (term.length < 2) return;
+          void firstMemberOf(term).then(
+            (first) => first && open(first.memberId),
+            () => undefined, // the list below says why, once the box's own search fails the same way
+          );
         }}
       >
         <TextInput
