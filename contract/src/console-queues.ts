@@ -99,6 +99,8 @@ export const queuedWithdrawalSchema = z.object({
   bankAccountName: text(),
   createdAt: iso,
   heldFor: text().nullable(),
+  /** The four-eyes request it waits on (another staff member decides it in Approvals); null if none. */
+  approvalId: text().nullable(),
 });
 export type QueuedWithdrawal = z.infer<typeof queuedWithdrawalSchema>;
 

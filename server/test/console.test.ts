@@ -522,6 +522,11 @@ describe('console: four-eyes [console]', () => {
       expect(again.body.approvalId).toBe(asked.body.approvalId);
       expect(await withdrawalStatus(t.db, id)).toBe('PENDING');
       const fresh = (await signIn(checker)).body.token as string;
+      // The console's queue says which withdrawal waits on a second person, and on which request.
+      const queue = await con('GET', '/api/console/queues/withdrawals', fresh);
+      const rows = queue.body.items as { withdrawalId: string; approvalId: string | null }[];
+      expect(rows.find((w) => w.withdrawalId === id)?.approvalId).toBe(asked.body.approvalId);
+      expect(rows.find((w) => w.withdrawalId === small.body.withdrawalId)).toBeUndefined();
       expect(
         (await con('POST', `/api/console/approvals/${asked.body.approvalId}/approve`, fresh, {})).status,
       ).toBe(200);

@@ -91,12 +91,104 @@ describe('console queues', () => {
     await view.user.click(screen.getByTestId('queue-bankLines'));
     await screen.findByText('Somchai · 0812345678', {}, FIRST_LOAD);
     await view.user.click(screen.getByRole('button', { name: 'Credit' }));
+    // Money moves only once the staff member has seen how much and to whom.
+    const confirm = await screen.findByRole('dialog', { name: 'Credit this money to the member?' });
+    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('300.00 BAHT');
+    expect(within(confirm).getByTestId('confirm-member').textContent).toBe('Somchai · 081-234-5678');
+    expect(view.api.callsTo('POST', '/api/console/queues/bank-lines/REF1/match')).toEqual([]);
+    await view.user.click(within(confirm).getByRole('button', { name: 'Credit' }));
     await waitFor(() =>
       expect(view.api.callsTo('POST', '/api/console/queues/bank-lines/REF1/match')[0]?.body).toEqual({
         phone: '0812345678',
         noticeId: 'D9',
       }),
     );
+  });
+
+  it('[console] a credit to a typed phone names its member first; a phone no member has cannot be confirmed', async () => {
+    const line = {
+      reference: 'REF2',
+      fromBankCode: 'SCB',
+      fromAccountNo: 'xxx9876',
+      toAccountNo: '0481234567',
+      amount: 777,
+      currency: 'BAHT',
+      receivedAt: '2026-11-26T02:00:00.000Z',
+      candidates: [],
+    };
+    const somchai = {
+      memberId: 'm1',
+      phone: '0812345678',
+      name: 'Somchai Jaidee',
+      status: 'ACTIVE',
+      currency: 'BAHT',
+      createdAt: '2024-03-05T14:07:09.000Z',
+    };
+    const view = await renderConsole('/console/queues/bankLines', 'finance', {
+      'GET /api/console/queues/bank-lines': () => json({ items: [line] }),
+      'GET /api/console/members': ({ query }) =>
+        json({ items: query.get('q') === '0812345678' ? [somchai] : [] }),
+      'POST /api/console/queues/bank-lines/REF2/match': () =>
+        json({ reference: 'REF2', memberId: 'm1', depositId: 'D10' }),
+    });
+    const phone = await screen.findByLabelText('Member phone', {}, FIRST_LOAD);
+    await view.user.type(phone, '081-999-0000');
+    await view.user.click(screen.getByRole('button', { name: 'Credit to phone' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Credit this money to the member?' });
+    expect(await within(confirm).findByText('No account was found for this phone number.')).toBeTruthy();
+    expect(within(confirm).getByRole('button', { name: 'Credit' })).toHaveProperty('disabled', true);
+    await view.user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+
+    await view.user.clear(phone);
+    await view.user.type(phone, '081-234-5678');
+    await view.user.click(screen.getByRole('button', { name: 'Credit to phone' }));
+    confirm = await screen.findByRole('dialog', { name: 'Credit this money to the member?' });
+    await waitFor(() =>
+      expect(within(confirm).getByTestId('confirm-member').textContent).toBe('Somchai Jaidee · 081-234-5678'),
+    );
+    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('777.00 BAHT');
+    await view.user.click(within(confirm).getByRole('button', { name: 'Credit' }));
+    await waitFor(() =>
+      expect(view.api.callsTo('POST', '/api/console/queues/bank-lines/REF2/match')[0]?.body).toEqual({
+        phone: '081-234-5678',
+      }),
+    );
+  });
+
+  it('[console] approving a withdrawal above the second-approval amount says it waits for another person, and its row says so', async () => {
+    let asked = false;
+    const withdrawal = {
+      withdrawalId: 'W1',
+      memberId: 'm1',
+      phone: '0812345678',
+      name: 'Somchai Jaidee',
+      amount: 1200,
+      currency: 'BAHT',
+      bankCode: 'KBANK',
+      bankAccountNo: '1234567890',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      createdAt: '2026-11-26T02:00:00.000Z',
+      heldFor: null,
+    };
+    const view = await renderConsole('/console/queues/withdrawals', 'finance', {
+      'GET /api/console/queues/withdrawals': () =>
+        json({ items: [{ ...withdrawal, approvalId: asked ? 'A1' : null }] }),
+      'POST /api/console/queues/withdrawals/W1/approve': () => {
+        asked = true;
+        return json({ withdrawalId: 'W1', status: 'AWAITING_APPROVAL', approvalId: 'A1' });
+      },
+    });
+    await view.user.click(await screen.findByRole('button', { name: 'Approve' }, FIRST_LOAD));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve and pay this withdrawal?' });
+    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('1,200.00 BAHT');
+    expect(within(confirm).getByTestId('confirm-member').textContent).toBe('Somchai Jaidee · 081-234-5678');
+    expect(within(confirm).getByText('KBANK 1234567890 · SOMCHAI JAIDEE')).toBeTruthy();
+    await view.user.click(within(confirm).getByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText('Sent for a second approval: another staff member decides it in Approvals.'),
+    ).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Waiting for a second approval' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
   it('[console] the chat console: longest waiting first, the member beside the thread, an edited quick reply, assign', async () => {

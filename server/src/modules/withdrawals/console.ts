@@ -29,11 +29,17 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
     bank_account_name: string;
     created_at: Date;
     held_for: string | null;
+    approval_id: string | null;
   }>(
     `select w.public_id, m.public_id as member, m.phone, m.name, w.amount, m.currency, w.bank_code,
-            w.bank_account_no, w.bank_account_name, w.created_at, w.held_for
+            w.bank_account_no, w.bank_account_name, w.created_at, w.held_for,
+            (select a.public_id from approval_requests a
+             where a.kind = 'withdrawal' and a.payload ->> 'withdrawalId' = w.public_id
+               and a.status = 'AWAITING_APPROVAL' and a.expires_at > $1
+             order by a.id desc limit 1) as approval_id
      from withdrawals w join members m on m.id = w.member_id
      where w.status = 'PENDING' order by w.created_at, w.id limit 200`,
+    [ctx.clock.now()],
   );
   return {
     items: rows.map((r) => ({
@@ -48,6 +54,7 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
       bankAccountName: r.bank_account_name,
       createdAt: r.created_at.toISOString(),
       heldFor: r.held_for,
+      approvalId: r.approval_id,
     })),
   };
 }

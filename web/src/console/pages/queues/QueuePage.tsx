@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { BankLine, QueuedWithdrawal } from '@krapao/contract';
 import { useState, type ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useLocale } from '../../../i18n/react';
 import { notifySuccess } from '../../../lib/notify';
 import { errorCode } from '../../../lib/api-client';
@@ -12,6 +12,7 @@ import { ReasonModal } from '../../components/ReasonModal';
 import { actionError, useStepUp } from '../../components/StepUp';
 import { formatAmount, formatBangkok } from '../../format';
 import { useT } from '../../i18n';
+import { MoneyConfirm, type MoneyAction } from './MoneyConfirm';
 import { actions, isTableQueue, useQueueAction, useQueueList, type TableQueue } from './queue-api';
 
 interface Slip {
@@ -44,23 +45,43 @@ interface RefusedQr {
   memberPhone: string | null;
 }
 
-/** Runs an action (with step-up when the server asks for it), then says it is done or why not. */
+/**
+ * Runs an action (with step-up when the server asks for it), then says it is done (or what `said` makes
+ * of the answer) or why not. A money action is confirmed first (`confirm`): its amount and its member.
+ */
 function useRunner() {
   const t = useT();
   const stepUp = useStepUp();
   const [error, setError] = useState<string | null>(null);
-  const run = async (attempt: (code?: string) => Promise<unknown>) => {
+  const [confirming, setConfirming] = useState<MoneyAction | null>(null);
+  const run = async (
+    attempt: (code?: string) => Promise<unknown>,
+    said?: (answer: unknown) => string | undefined,
+  ) => {
     setError(null);
     try {
-      await stepUp.run(attempt);
-      notifySuccess(t('console.queues.done'));
+      const answer = await stepUp.run(attempt);
+      notifySuccess(said?.(answer) ?? t('console.queues.done'));
       return true;
     } catch (e) {
       setError(actionError(e));
       return false;
     }
   };
-  return { run, error, modal: stepUp.modal };
+  const modal = (
+    <>
+      {stepUp.modal}
+      <MoneyConfirm
+        action={confirming}
+        onClose={() => setConfirming(null)}
+        onConfirm={(a) => {
+          setConfirming(null);
+          void run(a.run, a.said);
+        }}
+      />
+    </>
+  );
+  return { run, confirm: setConfirming, error, modal };
 }
 
 /**
@@ -119,15 +140,24 @@ function BankLines({ items }: { items: BankLine[] }) {
   const runner = useRunner();
   const match = useQueueAction(actions.match);
   const phones = usePhones();
-  const doMatch = (line: BankLine, phone: string, noticeId?: string) =>
-    runner.run((code) =>
-      match.mutateAsync({
-        reference: line.reference,
-        phone,
-        ...(noticeId ? { noticeId } : {}),
-        ...(code ? { code } : {}),
-      }),
-    );
+  const doMatch = (
+    line: BankLine,
+    payee: { name: string; phone: string } | { typedPhone: string },
+    noticeId?: string,
+  ) =>
+    runner.confirm({
+      title: t('console.queues.confirm.creditTitle'),
+      confirmLabel: t('console.queues.matchTo'),
+      amount: formatAmount(line.amount, line.currency ?? '', locale),
+      payee,
+      run: (code) =>
+        match.mutateAsync({
+          reference: line.reference,
+          phone: 'phone' in payee ? payee.phone : payee.typedPhone,
+          ...(noticeId ? { noticeId } : {}),
+          ...(code ? { code } : {}),
+        }),
+    });
   return (
     <QueueRows cols={['received', 'amount', 'from', 'reference', 'candidates', 'match']} runner={runner}>
       {items.map((l) => (
@@ -162,7 +192,7 @@ function BankLines({ items }: { items: BankLine[] }) {
                       {w === 'notice' && c.noticeAmount !== null ? ` ${c.noticeAmount}` : ''}
                     </Badge>
                   ))}
-                  <Button size="compact-xs" onClick={() => void doMatch(l, c.phone, c.noticeId ?? undefined)}>
+                  <Button size="compact-xs" onClick={() => doMatch(l, c, c.noticeId ?? undefined)}>
                     {t('console.queues.matchTo')}
                   </Button>
                 </Group>
@@ -176,7 +206,7 @@ function BankLines({ items }: { items: BankLine[] }) {
                 size="compact-sm"
                 variant="light"
                 disabled={!phones.phoneOf(l.reference)}
-                onClick={() => void doMatch(l, phones.phoneOf(l.reference))}
+                onClick={() => doMatch(l, { typedPhone: phones.phoneOf(l.reference) })}
               >
                 {t('console.queues.match')}
               </Button>
@@ -210,16 +240,34 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
             </Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="compact-sm"
-                  onClick={() =>
-                    void runner.run((code) =>
-                      approve.mutateAsync({ id: w.withdrawalId, ...(code ? { code } : {}) }),
-                    )
-                  }
-                >
-                  {t('console.queues.approve')}
-                </Button>
+                {w.approvalId ? (
+                  // A four-eyes request waits on another staff member: approving again would only say so.
+                  <Badge variant="light" color="orange" style={{ overflow: 'visible' }}>
+                    <Anchor component={Link} to="/console/approvals" size="xs" inherit>
+                      {t('console.queues.awaitingSecond')}
+                    </Anchor>
+                  </Badge>
+                ) : (
+                  <Button
+                    size="compact-sm"
+                    onClick={() =>
+                      runner.confirm({
+                        title: t('console.queues.confirm.approveTitle'),
+                        confirmLabel: t('console.queues.approve'),
+                        amount: formatAmount(w.amount, w.currency, locale),
+                        payee: w,
+                        account: `${w.bankCode} ${w.bankAccountNo} · ${w.bankAccountName}`,
+                        run: (code) => approve.mutateAsync({ id: w.withdrawalId, ...(code ? { code } : {}) }),
+                        said: (answer) =>
+                          (answer as { status?: string }).status === 'AWAITING_APPROVAL'
+                            ? t('console.queues.sentForSecond')
+                            : undefined,
+                      })
+                    }
+                  >
+                    {t('console.queues.approve')}
+                  </Button>
+                )}
                 <Button size="compact-sm" color="red" variant="light" onClick={() => setRejecting(w)}>
                   {t('console.queues.reject')}
                 </Button>
@@ -324,14 +372,20 @@ function Qr({ items }: { items: RefusedQr[] }) {
             <Group gap="xs" wrap="nowrap">
               <Button
                 size="compact-sm"
+                disabled={!q.memberPhone && !phones.phoneOf(q.id)}
                 onClick={() =>
-                  void runner.run((code) =>
-                    credit.mutateAsync({
-                      id: q.id,
-                      ...(phones.phoneOf(q.id) ? { phone: phones.phoneOf(q.id) } : {}),
-                      ...(code ? { code } : {}),
-                    }),
-                  )
+                  runner.confirm({
+                    title: t('console.queues.confirm.creditTitle'),
+                    confirmLabel: t('console.queues.credit'),
+                    amount: formatAmount(q.amount, q.currency ?? '', locale),
+                    payee: { typedPhone: q.memberPhone ?? phones.phoneOf(q.id) },
+                    run: (code) =>
+                      credit.mutateAsync({
+                        id: q.id,
+                        ...(phones.phoneOf(q.id) ? { phone: phones.phoneOf(q.id) } : {}),
+                        ...(code ? { code } : {}),
+                      }),
+                  })
                 }
               >
                 {t('console.queues.credit')}
