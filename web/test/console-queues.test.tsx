@@ -155,6 +155,32 @@ describe('console queues', () => {
     );
   });
 
+  it("[console] the slips queue says a slip's state and why it was refused in words, and opens its member", async () => {
+    const { user, router } = await renderConsole('/console/queues/slips', 'finance', {
+      'GET /api/console/queues/slips': () =>
+        json({
+          items: [
+            {
+              slipId: 'S1',
+              memberId: 'm1',
+              phone: '0812345678',
+              status: 'FAILED',
+              note: 'CANNOT_READ_CROPPED_IMAGE',
+              amount: null,
+              currency: 'BAHT',
+              createdAt: '2026-11-26T02:00:00.000Z',
+            },
+          ],
+        }),
+      'GET /api/console/members/m1': () => fail('NO_USER', 404),
+    });
+    expect(await screen.findByText('Refused', {}, FIRST_LOAD)).toBeTruthy();
+    expect(screen.getByText('Incorrect slip')).toBeTruthy();
+    expect(screen.queryByText('CANNOT_READ_CROPPED_IMAGE')).toBeNull();
+    await user.click(screen.getByRole('link', { name: '081-234-5678' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/members/m1'));
+  });
+
   it('[console] approving a withdrawal above the second-approval amount says it waits for another person, and its row says so', async () => {
     let asked = false;
     const withdrawal = {

@@ -3,6 +3,8 @@ import type { BankLine, QueuedWithdrawal } from '@krapao/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useLocale } from '../../../i18n/react';
+import { formatPhone } from '../../../lib/format';
+import { errorText } from '../../../i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { errorCode } from '../../../lib/api-client';
 import { ConsoleError } from '../../components/ConsoleError';
@@ -17,6 +19,7 @@ import { actions, isTableQueue, useQueueAction, useQueueList, type TableQueue } 
 
 interface Slip {
   slipId: string;
+  memberId: string;
   phone: string;
   status: string;
   note: string | null;
@@ -232,7 +235,9 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
           <Table.Tr key={w.withdrawalId}>
             <Table.Td>{formatBangkok(w.createdAt)}</Table.Td>
             <Table.Td>
-              {w.name} · {w.phone}
+              <MemberLink memberId={w.memberId}>
+                {w.name} · {formatPhone(w.phone)}
+              </MemberLink>
             </Table.Td>
             <Table.Td fw={600}>{formatAmount(w.amount, w.currency, locale)}</Table.Td>
             <Table.Td>
@@ -298,21 +303,34 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
   );
 }
 
+/** A member named in a queue's row, opening their page (where staff see their wallet and can reach them). */
+function MemberLink({ memberId, children }: { memberId: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={`/console/members/${encodeURIComponent(memberId)}`} inherit>
+      {children}
+    </Anchor>
+  );
+}
+
 function Slips({ items }: { items: Slip[] }) {
+  const t = useT();
   const locale = useLocale();
   return (
     <QueueRows cols={['created', 'member', 'amount', 'status', 'note']}>
       {items.map((s) => (
         <Table.Tr key={s.slipId}>
           <Table.Td>{formatBangkok(s.createdAt)}</Table.Td>
-          <Table.Td>{s.phone}</Table.Td>
+          <Table.Td>
+            <MemberLink memberId={s.memberId}>{formatPhone(s.phone)}</MemberLink>
+          </Table.Td>
           <Table.Td>{s.amount === null ? '–' : formatAmount(s.amount, s.currency, locale)}</Table.Td>
           <Table.Td>
             <Badge variant="light" color={s.status === 'FAILED' ? 'red' : 'yellow'}>
-              {s.status}
+              {t(`console.queues.slipStatus.${s.status}`)}
             </Badge>
           </Table.Td>
-          <Table.Td>{s.note ?? ''}</Table.Td>
+          {/* Why the verifier refused it, as the member was told. */}
+          <Table.Td>{s.note === null ? '' : errorText(s.note)}</Table.Td>
         </Table.Tr>
       ))}
     </QueueRows>
