@@ -2,6 +2,7 @@ import { consoleProgrammes } from '@krapao/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, type Call } from './api';
+import { emptyBonus } from '../src/console/pages/programmes/ProgrammeForm';
 import { FIRST_LOAD, meFixture, renderConsole } from './console';
 
 // Issue 19 item 8: the wheel's form shows each slice's odds from the weights as they are typed, before
@@ -85,6 +86,24 @@ describe('console programmes', () => {
     expect(await within(card).findByText('At most 1,000,000.')).toBeTruthy();
     expect(api.callsTo('PUT', '/api/console/wheel/slices')).toEqual([]);
     expect(api.callsTo('PUT', '/api/console/wheel/coin-rule')).toEqual([]);
+  });
+
+  it("[console] the bonuses' list names each in the operator's language, else in one the operator wrote", async () => {
+    const bonus = (code: string, name: Record<string, string>) =>
+      consoleProgrammes.consoleBonusSchema.parse({ ...emptyBonus(), code, name, claims: 0 });
+    await renderConsole('/console/programmes/bonuses', 'marketing', {
+      'GET /api/console/me': () => json(marketing),
+      'GET /api/console/bonuses': () =>
+        json({
+          items: [
+            bonus('DAILY10', { th: 'ฝากรายวันรับ 10%', en: 'Daily deposit 10%' }),
+            bonus('THAIONLY', { th: 'โบนัสสมาชิกใหม่' }),
+          ],
+        }),
+    });
+    expect(await screen.findByText('Daily deposit 10%', {}, FIRST_LOAD)).toBeTruthy();
+    expect(screen.queryByText('ฝากรายวันรับ 10%')).toBeNull();
+    expect(screen.getByText('โบนัสสมาชิกใหม่')).toBeTruthy();
   });
 
   it('[console] a bonus with a percent or an order the database cannot keep is refused in the form, translated, and not sent', async () => {

@@ -1,8 +1,6 @@
-import type { Bonus, Locale, LocalizedText, RewardRule } from '@krapao/contract';
+import type { Bonus, RewardRule } from '@krapao/contract';
 
-/** An operator's text in the member's language, else in another one the operator wrote. */
-export const pick = (text: LocalizedText | undefined, lng: Locale): string =>
-  (text && (text[lng] || text.en || text.th || text.la)) || '';
+export { pickText as pick } from '../../lib/localized-text';
 
 /** BON-2: the notice with %percentFail% filled in (the operator writes "%percentFail%%" for "10%"). */
 export const fillNotice = (notice: string, percentFail: number): string =>

@@ -1,8 +1,4 @@
-import type { Locale, LocalizedText } from '@krapao/contract';
-
-/** An operator's text in the member's language, else English, else Thai, else Lao. */
-export const pick = (text: LocalizedText | undefined, locale: Locale): string =>
-  (text?.[locale] ?? text?.en ?? text?.th ?? text?.la ?? '').trim();
+export { pickText as pick } from '../../lib/localized-text';
 
 /** A probability as the member reads it: "22%", "1.5%", "0.05%". */
 export function percentText(p: number): string {

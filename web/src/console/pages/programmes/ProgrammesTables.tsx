@@ -3,7 +3,9 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ConsoleBonus, ConsolePromotion } from '@krapao/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocale } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
+import { pickText } from '../../../lib/localized-text';
 import { notifyError } from '../../../lib/notify';
 import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
@@ -27,6 +29,7 @@ function rewardText(t: ReturnType<typeof useT>, r: Row) {
 /** Bonuses or promotion codes: the list, a switch on each row, and the form to add or change one. */
 export function ProgrammeTable({ kind, manage }: { kind: 'bonus' | 'promotion'; manage: boolean }) {
   const t = useT();
+  const locale = useLocale();
   const list = useConsoleRead(kind === 'bonus' ? api.bonuses : api.promotions);
   const client = useQueryClient();
   const flipper = useMutation({
@@ -86,9 +89,7 @@ export function ProgrammeTable({ kind, manage }: { kind: 'bonus' | 'promotion'; 
             {rows.map((r) => (
               <Table.Tr key={`${r.code}/${r.currency}`}>
                 <Table.Td fw={700}>{r.code}</Table.Td>
-                <Table.Td>
-                  {'name' in r ? (r.name.th ?? r.name.en) : (r.description.th ?? r.description.en)}
-                </Table.Td>
+                <Table.Td>{pickText('name' in r ? r.name : r.description, locale)}</Table.Td>
                 <Table.Td>
                   <Badge variant="light">{t(`console.currency.${r.currency}`)}</Badge>
                 </Table.Td>
