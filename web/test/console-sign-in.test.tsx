@@ -1,7 +1,7 @@
 import { console as consoleApi } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, json, mockApi } from './api';
+import { fail, json, mockApi, requestLimit } from './api';
 import { FIRST_LOAD, meFixture, renderConsole, STAFF_TOKEN } from './console';
 import { errorEn, location, renderApp } from './render';
 
@@ -126,6 +126,15 @@ describe('console sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The username, password or code is not right.')).toBeTruthy();
     expect(sessionStorage.getItem('console_token')).toBeNull();
+  });
+
+  it('[console] a locked-out sign-in says how long to wait, from the Retry-After', async () => {
+    mockApi({ 'POST /api/console/session': () => requestLimit(306) });
+    const { user } = await renderApp('/console/sign-in');
+    await user.type(await screen.findByLabelText('Username', {}, FIRST_LOAD), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'right-or-wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Too many attempts. Try again in 6 minutes.')).toBeTruthy();
   });
 
   it('[console] an ended staff session (401) goes back to sign-in and forgets the token; a member stays signed in', async () => {

@@ -56,7 +56,7 @@ export function retryAfterOf(error: unknown): number | undefined {
 }
 
 /** Retry-After is seconds, or an HTTP date (RFC 9110 §10.2.3). */
-function parseRetryAfter(value: string | null): number | undefined {
+export function parseRetryAfter(value: string | null): number | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const at = Date.parse(value);

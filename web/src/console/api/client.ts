@@ -5,7 +5,7 @@ import {
   type Endpoint,
 } from '@krapao/contract';
 import type { z } from 'zod';
-import { ApiError, PARSE_OPTIONS } from '../../lib/api-client';
+import { ApiError, PARSE_OPTIONS, parseRetryAfter } from '../../lib/api-client';
 import { getStaffToken } from '../session';
 
 /**
@@ -62,7 +62,8 @@ async function failure(response: Response, hadToken: boolean): Promise<ApiError>
       ? (data as { message: string }).message
       : 'INTERNAL_SERVER_ERROR';
   if (hadToken && response.status === 401 && SESSION_ENDED.has(message)) onSessionEnded();
-  return new ApiError(message, response.status);
+  // A lockout says how long it lasts (Retry-After), which the sign-in form shows.
+  return new ApiError(message, response.status, parseRetryAfter(response.headers.get('retry-after')));
 }
 
 /** Calls one console endpoint and parses the answer with the contract's schema. */

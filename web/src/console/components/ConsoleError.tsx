@@ -1,12 +1,20 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorText } from '../../i18n';
+import { retryWaitText } from '../../components/ErrorAlert';
 import { useT } from '../i18n';
 
-/** A server code (errors.*) or a console text key (console.*), in the operator's language. */
-export function ConsoleError({ code }: { code: string }) {
+/**
+ * A server code (errors.*) or a console text key (console.*), in the operator's language; a lockout
+ * (REQUEST_LIMIT) with the server's Retry-After says how long to wait.
+ */
+export function ConsoleError({ code, retryAfterS }: { code: string; retryAfterS?: number | undefined }) {
   const t = useT();
-  const text = code.startsWith('console.') ? t(code) : errorText(code);
+  const text = code.startsWith('console.')
+    ? t(code)
+    : code === 'REQUEST_LIMIT' && retryAfterS !== undefined
+      ? retryWaitText(retryAfterS)
+      : errorText(code);
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
       {text}

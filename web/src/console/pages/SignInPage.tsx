@@ -19,7 +19,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { console as consoleApi } from '@krapao/contract';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { errorCode } from '../../lib/api-client';
+import { errorCode, retryAfterOf } from '../../lib/api-client';
 import { consoleCall } from '../api/client';
 import { consoleKeys } from '../api/keys';
 import { ConsoleError } from '../components/ConsoleError';
@@ -80,18 +80,19 @@ function StepForm({
   submitDisabled?: boolean;
   children: ReactNode;
 }) {
-  const [error, setError] = useState<string | null>(null);
+  // A refusal's code, and how long the server asks to wait when it is a lockout (Retry-After).
+  const [error, setError] = useState<{ code: string; retryAfterS?: number | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     const missing = check();
-    if (missing) return setError(missing);
+    if (missing) return setError({ code: missing });
     setBusy(true);
     try {
       await send();
     } catch (err) {
-      setError(refused(errorCode(err)));
+      setError({ code: refused(errorCode(err)), retryAfterS: retryAfterOf(err) });
       setBusy(false);
     }
   };
@@ -99,7 +100,7 @@ function StepForm({
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack>
         {children}
-        {error && <ConsoleError code={error} />}
+        {error && <ConsoleError code={error.code} retryAfterS={error.retryAfterS} />}
         <Button type="submit" loading={busy} disabled={submitDisabled} fullWidth>
           {submitLabel}
         </Button>
