@@ -147,6 +147,8 @@ const LOSING = (() => {
   throw new Error('no losing stops');
 })();
 
+const LOSE = [1, 4, 4];
+
 describe(`the bet feed (${db})`, () => {
   it('[games-7] spins through the page become rounds, counted into turnover and win/loss per member, provider and day', async () => {
     const a = await player('PG', 2_000, 1_000);
@@ -295,6 +297,22 @@ describe(`the bet feed (${db})`, () => {
     expect(world).toBe(toMinor(1_000) - toMinor(200) + sum(rounds, 'winMinor') - sum(rounds, 'betMinor'));
     expect(await statsOf(p.id)).toEqual([expected('PGSLOT', today(), rounds)]);
     await expectCountedOnce('PGSLOT');
+    await expectLedgerSound(t.db);
+  });
+
+  it('[BAL-2] after a whole game balance comes back, the wallet shows what the provider holds (0), not what was lost there', async () => {
+    const p = await player('PGSLOT', 1_000, 100);
+    // Reel one shows L G B, reel two S C D: no line pays. Three losing spins of 5 baht.
+    await rig(t.app, 'PGSLOT', p.username, [LOSE, LOSE, LOSE]);
+    await spinMany(t.app, p.session, 500n, 3);
+    const held = await simBalance(t.app, 'PGSLOT', p.username);
+    expect(held).toBe(toMinor(85));
+    const back = await transferAll(t.app, p.token, { from: 'PGSLOT', to: 'WALLET' });
+    expect(back.body).toMatchObject({ status: 'SUCCESS', amount: Number(held) / 100 });
+    const wallet = await call(t.app, 'GET', '/api/wallet', { token: p.token });
+    const slot = (wallet.body.slots as { code: string; amount: number }[]).find((g) => g.code === 'PGSLOT');
+    expect(slot?.amount).toBe(0);
+    expect(wallet.body.total).toBe(wallet.body.wallet.amount);
     await expectLedgerSound(t.db);
   });
 

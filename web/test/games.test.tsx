@@ -244,6 +244,18 @@ describe('game account modal', () => {
     expect(browser.open).not.toHaveBeenCalled();
   });
 
+  it('[BAL-2] back from a game played in this tab, the home asks the providers for the game balances', async () => {
+    logIn();
+    sessionStorage.setItem('left_for_game', '1');
+    const api = mockApi({
+      'GET /api/wallet': () => json(gamesWallet(500, [pgActive])),
+      'GET /api/wallet/refresh/slot': () => json(gamesWallet(500, [{ ...pgActive, amount: 0 }])),
+    });
+    await renderApp('/user/home');
+    await waitFor(() => expect(api.callsTo('GET', '/api/wallet/refresh/slot')).toHaveLength(1));
+    expect(sessionStorage.getItem('left_for_game')).toBeNull();
+  });
+
   it('[GAME-3] [TRF-2] transfer and play moves the amount with an Idempotency-Key, then launches', async () => {
     const browser = watchBrowser();
     const { dialog, user, api } = await openGame(
@@ -260,6 +272,10 @@ describe('game account modal', () => {
     await user.type(within(dialog).getByLabelText('Amount to transfer'), '100');
     await user.click(within(dialog).getByRole('button', { name: 'Transfer & play' }));
     await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(LINK));
+    // The game opens in the app's language, whatever the phone's (the server passes it on).
+    expect(api.callsTo('GET', '/api/autoLogin/pg/kpu_8f3a21')[0]?.headers.get('accept-language')).toBe('en');
+    // The game replaces the app in this tab: coming back asks the game balances again.
+    expect(sessionStorage.getItem('left_for_game')).toBe('1');
     const [call] = api.callsTo('POST', '/api/wallet/transfer');
     expect(call?.body).toEqual({ from: 'WALLET', to: 'PG', amount: 100 });
     expect(call?.headers.get(IDEMPOTENCY_HEADER)).toMatch(IDEMPOTENCY_KEY_PATTERN);

@@ -5,6 +5,7 @@ import {
   type Endpoint,
 } from '@krapao/contract';
 import type { z } from 'zod';
+import { currentLocale } from '../i18n';
 import { noteServerDate } from './clock';
 import { takeEarlyGet } from './early-requests';
 import { getToken } from './session';
@@ -118,6 +119,9 @@ export async function callApi<E extends Endpoint>(
     path = path.replace(`{${name}}`, encodeURIComponent(value));
   }
   const headers: Record<string, string> = {
+    // The app's language, not the phone's: a game opens in it, the chat's bot answers in it (BCP 47:
+    // Lao is lo).
+    'Accept-Language': currentLocale() === 'la' ? 'lo' : currentLocale(),
     ...options.headers,
     [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
   };

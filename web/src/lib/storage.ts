@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   registerOtp: 'register_otp',
   /** Session storage, set by a login: the home says once when the member last signed in before. */
   signInNotice: 'sign_in_notice',
+  /** Session storage: a game replaced the app in this tab; coming back asks the game balances again. */
+  leftForGame: 'left_for_game',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

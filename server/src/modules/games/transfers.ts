@@ -220,6 +220,15 @@ async function wholeGameBalance(ctx: Ctx, memberId: string, code: string): Promi
   const reported = await ctx.games
     ?.balance({ provider: code, username: row.username }, { timeoutMs })
     .catch(() => undefined);
+  // What the provider said is the game's balance as the member will see it (BAL-2), so the settlement's
+  // "the balance follows the money" starts from it: from a balance kept from before play, a game left
+  // at 0 would show what the member lost there as still in the game.
+  if (reported !== undefined)
+    await ctx.db.query(
+      `update game_accounts set balance = $3, balance_at = $4, stale = false
+       where member_id = $1 and provider = $2`,
+      [memberId, code, reported, ctx.clock.now()],
+    );
   // The provider holds more than the ledger: winnings the bet feed has not brought in yet (bets.ts).
   if (reported !== undefined && reported > ledger) {
     await pullBetsBeforeTransferOut(ctx, code);

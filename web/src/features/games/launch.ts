@@ -1,4 +1,5 @@
 import { GAME_PROVIDERS } from '@krapao/contract';
+import { STORAGE_KEYS, writeItem } from '../../lib/storage';
 
 /** What the play button needs of a provider (a wallet slot or the account answer). */
 export interface Launchable {
@@ -39,7 +40,12 @@ export function followLaunchLink(link: string | null, tab: LaunchTab): void {
     else tab.close();
     return;
   }
-  if (link) browserWindow.assign(link);
+  if (link) {
+    // Back from the game reloads the app (or restores it): app/balances-on-return.ts then asks the
+    // game balances again, as a return from a game's tab does.
+    writeItem(STORAGE_KEYS.leftForGame, '1', 'session');
+    browserWindow.assign(link);
+  }
 }
 
 /** GAME-2: a provider Krapao does not know: its web site in a new tab ('other'). */
