@@ -98,8 +98,9 @@ describe('deposit', () => {
   it('[DEP-5] names, upper-cased holder, formatted number, copy toasts and the registered account', async () => {
     const { dialog, user } = await openDeposit();
     const scb = within(dialog).getByRole('group', { name: 'SCB Bank 111-222-3334' });
-    expect(within(scb).getByText('ธนาคาร SCB')).toBeTruthy();
-    expect(within(scb).getByText('SCB Bank')).toBeTruthy();
+    // In the reader's language first (English here), then as the bank's own app names it.
+    const [first, second] = [within(scb).getByText('SCB Bank'), within(scb).getByText('ธนาคาร SCB')];
+    expect(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(scb).getByTestId('deposit-account-name').textContent).toBe('KRAPAO CO LTD');
     expect(within(scb).getByTestId('deposit-account-no').textContent).toBe('111-222-3334');
     await user.click(within(scb).getByRole('button', { name: 'Copy account number' }));

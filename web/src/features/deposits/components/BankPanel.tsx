@@ -4,7 +4,8 @@ import { formatBankAccountNo } from '@krapao/contract';
 import { IconBolt, IconInfoCircle } from '@tabler/icons-react';
 import { CopyField } from '../../../components/CopyField';
 import { FieldLabel } from '../../../components/FieldLabel';
-import { useTranslation } from '../../../i18n/react';
+import { useLocale, useTranslation } from '../../../i18n/react';
+import { bankNameLines } from '../../../lib/banks';
 import type { BankPanelKind, DepositAccount } from '../accounts';
 import { BcelInstruction } from './BcelInstruction';
 
@@ -82,16 +83,15 @@ export function NumberToCopy({
 }
 
 /**
- * DEP-3 / DEP-5: one account to transfer to: the bank's local name (Thai; Lao for a Lao bank) and its
- * English one, the account name upper-cased, the number formatted 3-3-rest with a copy button. The kind
+ * DEP-3 / DEP-5: one account to transfer to: the bank's name in the member's language and the one its
+ * own app uses (lib/banks.ts bankNameLines), the account name upper-cased, the number formatted 3-3-rest with a copy button. The kind
  * adds what its bank needs: BCEL its instruction image and the currency.
  */
 export function BankPanel({ account, kind }: { account: DepositAccount; kind: BankPanelKind }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const no = formatBankAccountNo(account.bankAccountNo);
-  // A kip account is at a Lao bank: its local name is Lao. Thai banks have Lao names too (for Lao
-  // screens), which a baht account's panel must not take for its local name.
-  const laoName = account.currency === 'LAK' ? account.bank.nameLA : undefined;
+  const name = bankNameLines(account.bank, locale, account.currency);
   return (
     <Paper
       className="surface deposit-account"
@@ -104,12 +104,14 @@ export function BankPanel({ account, kind }: { account: DepositAccount; kind: Ba
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <BankMark code={account.bankCode} />
           <div style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={700} lang={laoName ? 'lo' : 'th'}>
-              {laoName ?? account.bank.nameTH}
+            <Text fw={700} lang={name.firstLang}>
+              {name.first}
             </Text>
-            <Text fz="sm" c="dimmed">
-              {account.bank.nameEN}
-            </Text>
+            {name.second && (
+              <Text fz="sm" c="dimmed" lang={name.secondLang}>
+                {name.second}
+              </Text>
+            )}
             {kind === 'bcel' && (
               <Badge variant="light" color="red" mt={6} data-testid="deposit-currency">
                 {t(`currency.${account.currency}`)}

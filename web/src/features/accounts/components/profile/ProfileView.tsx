@@ -33,6 +33,7 @@ import { BankAccountNo } from '../../../../components/BankAccountNo';
 import { CopyField } from '../../../../components/CopyField';
 import { DelayedLoader } from '../../../../components/DelayedLoader';
 import { FieldLabel } from '../../../../components/FieldLabel';
+import { bankNameLines } from '../../../../lib/banks';
 import { formatDateTime } from '../../../../lib/format';
 import { initials } from '../../../../lib/initials';
 import { useProfile } from '../../api/get-profile';
@@ -83,6 +84,7 @@ export function ProfileView({ banks, pinSet = false }: { banks: Bank[]; pinSet?:
     }
     return true;
   };
+  const bankLines = bankNameLines(profile.bank, locale, profile.currency);
 
   return (
     <Stack gap="md">
@@ -165,14 +167,12 @@ export function ProfileView({ banks, pinSet = false }: { banks: Bank[]; pinSet?:
         </Row>
         <Divider my={4} />
         <Row label={t('profile.bankName')}>
-          {locale === 'la' && profile.bank.nameLA ? (
-            <span lang="lo">{profile.bank.nameLA}</span>
-          ) : (
-            <span lang="th">{profile.bank.nameTH}</span>
+          <span lang={bankLines.firstLang}>{bankLines.first}</span>
+          {bankLines.second && (
+            <Text component="span" display="block" fz="sm" c="dimmed" fw={500} lang={bankLines.secondLang}>
+              {bankLines.second}
+            </Text>
           )}
-          <Text component="span" display="block" fz="sm" c="dimmed" fw={500}>
-            {profile.bank.nameEN}
-          </Text>
         </Row>
         <Divider my={4} />
         <Row
