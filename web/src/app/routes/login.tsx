@@ -39,8 +39,19 @@ export function LoginRoute() {
       </Paper>
       <Paper className="surface" p="md">
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={600}>{t('login.noAccount')}</Text>
-          <Button component={Link} to="/register" variant="light" bg="brand.0" c="brand.9" size="sm">
+          <Text fw={600} style={{ minWidth: 0 }}>
+            {t('login.noAccount')}
+          </Text>
+          {/* The question wraps, never the button's label (English's is the longest). */}
+          <Button
+            component={Link}
+            to="/register"
+            variant="light"
+            bg="brand.0"
+            c="brand.9"
+            size="sm"
+            style={{ flexShrink: 0 }}
+          >
             {t('login.registerCta')}
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { statement } from '@krapao/contract';
 import { IconDownload, IconX } from '@tabler/icons-react';
+import { errorText } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
 import type { StatementFilter } from '../api/filter';
 
@@ -21,6 +22,9 @@ export function StatementFilters({
 }) {
   const { t } = useTranslation();
   const narrowed = Boolean(filter.type || filter.from || filter.to);
+  // The pickers keep the days in order; an address can still bring them reversed (the list is then
+  // refused by the server and stays empty): say why under them.
+  const reversed = Boolean(filter.from && filter.to && filter.from > filter.to);
   return (
     <div className="statement-filters" role="search" aria-label={t('statement.filter.label')}>
       <NativeSelect
@@ -51,6 +55,7 @@ export function StatementFilters({
           label={t('statement.filter.to')}
           value={filter.to ?? ''}
           min={filter.from}
+          error={reversed ? errorText('STATEMENT_RANGE_INVALID') : undefined}
           onChange={(e) => onFilter({ to: e.currentTarget.value || undefined })}
         />
       </SimpleGrid>
