@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, mockApi, NO_LIMITS, protectionFixture, type Call } from './api';
 import { passTime } from './clock';
+import { depositChannel, depositLookup, openDepositFromHome } from './deposit-modal';
 import { errorEn, renderApp } from './render';
 
 const limited = protectionFixture({
@@ -189,6 +190,26 @@ describe('player protection page', () => {
     expect(await screen.findByTestId('offers-paused')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: /Promotion code/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Bonuses for you' })).toBeNull();
+  });
+
+  it('[care] during a break the deposit window says deposits are closed, and offers no account to pay into', async () => {
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    const { dialog } = await openDepositFromHome(depositLookup([depositChannel('SCB', 'BANK')]), {
+      'GET /api/protection': () => json(protectionFixture({ block: { kind: 'TIMEOUT', until } })),
+    });
+    expect(await within(dialog).findByText('No deposits during your break')).toBeTruthy();
+    expect(within(dialog).queryByRole('tab')).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: /^SCB Pay/ })).toBeNull();
+  });
+
+  it('[care] with the deposit limit used up, the deposit window says what a transfer still does', async () => {
+    const { dialog } = await openDepositFromHome(depositLookup([depositChannel('SCB', 'BANK')]), {
+      'GET /api/protection': () => json(protectionFixture({ ...limited, depositLeft: 0 })),
+    });
+    expect(
+      await within(dialog).findByText(/You have reached your deposit limit for this period/),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('group', { name: /^SCB Pay/ })).toBeTruthy();
   });
 
   it.each([

@@ -23,7 +23,7 @@ import { useActiveReward } from '../../features/bonuses/api/get-active-reward';
 import { DepositModal } from '../../features/deposits/components/DepositModal';
 import { GameBalanceList } from '../../features/games/components/GameBalanceList';
 import { useDepositAccounts, useWithdrawLimits } from '../../features/lookups/api/lookups';
-import { useBlockInForce } from '../../features/protection/api/protection';
+import { useBlockInForce, useProtection } from '../../features/protection/api/protection';
 import { lastSyncOf, useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
 import { storedLastSync } from '../../features/wallet/api/queries';
 import { useRefreshSlots } from '../../features/wallet/api/refresh-slots';
@@ -61,6 +61,7 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   // BON-5: an active bonus holds withdrawals; the form says so before the member tries.
   const activeReward = useActiveReward(dialog === 'withdraw');
   const block = useBlockInForce();
+  const protection = useProtection();
   const deposit = useDepositAccounts(dialog === 'deposit');
   const moneyMoved = useMoneyMoved();
   const memberCurrency = useMemberCurrency();
@@ -190,6 +191,8 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
         onNoticeSent={moneyMoved}
         onDeposited={moneyMoved}
         onUploadSlip={() => setSlipDialog('upload')}
+        block={block}
+        depositLeft={protection.data?.depositLeft ?? null}
       />
       <SlipDialogs open={slipDialog} onChange={setSlipDialog} />
     </>
