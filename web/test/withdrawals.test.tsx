@@ -52,6 +52,12 @@ describe('withdraw', () => {
     await user.type(amount, '50000.01');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     expect(await within(dialog).findByText('The maximum withdrawal is ฿50,000.00')).toBeTruthy();
+    // More than the wallet holds is said on the form, before a PIN is asked for.
+    await user.clear(amount);
+    await user.type(amount, '1234.51');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await within(dialog).findByText('That is more than your wallet holds (฿1,234.50).')).toBeTruthy();
+    expect(within(dialog).queryByLabelText(/PIN/)).toBeNull();
     expect(api.callsTo('POST', '/api/wallet/withdraw')).toHaveLength(0);
   });
 

@@ -140,6 +140,9 @@ function WithdrawForm({
       return t('withdraw.belowMin', { min: money(minMinor, currency) });
     if (maxMinor !== null && minor > maxMinor)
       return t('withdraw.aboveMax', { max: money(maxMinor, currency) });
+    // Said here, before a PIN is asked for, not by the server after it.
+    if (balanceMinor !== undefined && minor > balanceMinor)
+      return t('withdraw.aboveBalance', { balance: money(balanceMinor, currency) });
     return null;
   };
 
@@ -270,7 +273,8 @@ function WithdrawForm({
         <Paper className="withdraw-balance" p="sm" radius="md">
           <Group justify="space-between" wrap="nowrap">
             <Text fz="sm" c="dimmed" fw={600}>
-              {t('withdraw.available')}
+              {/* Held by a bonus, it is in the wallet but not to be withdrawn yet. */}
+              {t(locked ? 'withdraw.inWallet' : 'withdraw.available')}
             </Text>
             <Text fw={800} fz="lg" data-testid="withdraw-available">
               {balanceMinor === undefined ? '—' : <Money minor={balanceMinor} currency={currency} />}
