@@ -236,6 +236,11 @@ describe('game account modal', () => {
     const amount = within(dialog).getByLabelText('Amount to transfer');
     expect(document.activeElement).toBe(amount);
     expect(within(dialog).getByText('Enter the amount to transfer')).toBeTruthy();
+    // Three decimals are not an amount of money: said as such, not as "above 0".
+    await user.type(amount, '12.345');
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect(within(dialog).getByText('Enter an amount, for example 500 or 500.50')).toBeTruthy();
+    await user.clear(amount);
     await user.type(amount, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Transfer & play' }));
     await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(LINK));
