@@ -402,6 +402,8 @@ describe('register wizard', () => {
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(REGISTER_REDIRECT_DELAY_MS - 200);
     // The new member only types the password.
     expect(((await screen.findByLabelText('Phone number')) as HTMLInputElement).value).toBe('0812345678');
+    // Greeted as new, not "welcome back".
+    expect(screen.getByRole('heading', { name: 'Your account is ready' })).toBeTruthy();
   });
 
   it.each([

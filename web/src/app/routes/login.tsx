@@ -21,10 +21,13 @@ export function LoginRoute() {
   return (
     <Stack gap="lg">
       <div>
+        {/* A member who has just registered is new here, not back. */}
         <Title order={1} fz={26}>
-          {t('login.title')}
+          {t(typeof registered === 'string' ? 'login.titleRegistered' : 'login.title')}
         </Title>
-        <Text c="dimmed">{t('login.subtitle')}</Text>
+        <Text c="dimmed">
+          {t(typeof registered === 'string' ? 'login.subtitleRegistered' : 'login.subtitle')}
+        </Text>
       </div>
       <Paper className="surface" p="lg">
         <LoginForm
