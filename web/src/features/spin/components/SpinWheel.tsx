@@ -55,12 +55,17 @@ function drawWheel(
       ctx.fill();
     }
     ctx.save();
-    ctx.rotate(start + width / 2);
-    ctx.textAlign = 'right';
+    const middle = start + width / 2;
+    ctx.rotate(middle);
+    // A label on the left half, as the wheel stands now, is turned half a turn so that it never reads
+    // upside down: it then runs from the rim inwards, as those on the right run outwards.
+    const leftHalf = Math.cos(middle + rotation) < 0;
+    if (leftHalf) ctx.rotate(Math.PI);
+    ctx.textAlign = leftHalf ? 'left' : 'right';
     ctx.textBaseline = 'middle';
     ctx.fillStyle = winner !== null && winner !== i ? 'rgba(255,255,255,0.45)' : s.textColor;
     ctx.font = `${LABEL_WEIGHT} ${Math.max(11, Math.round(size / 24))}px ${font}`;
-    ctx.fillText(pick(s.label, locale), r - 16, 0, r * 0.62);
+    ctx.fillText(pick(s.label, locale), leftHalf ? -(r - 16) : r - 16, 0, r * 0.62);
     ctx.restore();
   });
   ctx.restore();
