@@ -13,7 +13,7 @@ export async function seed(db: Db, opts: { demoMember: boolean; region?: Region 
   await db.tx(async (q) => {
     await seedSite(q, { region: opts.region });
     if (opts.demoMember) await seedDemoMember(q, 'DEMO01', DEMO_MEMBER, 'BAHT');
-    await seedSpin(q);
+    await seedSpin(q, opts.region);
     await seedBonuses(q);
     if (opts.demoMember && laos) await seedDemoMember(q, 'DEMOLA', LAO_DEMO_MEMBER, 'LAK');
   });

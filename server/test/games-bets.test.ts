@@ -312,7 +312,7 @@ describe(`the bet feed (${db})`, () => {
     const wallet = await call(t.app, 'GET', '/api/wallet', { token: p.token });
     const slot = (wallet.body.slots as { code: string; amount: number }[]).find((g) => g.code === 'PGSLOT');
     expect(slot?.amount).toBe(0);
-    expect(wallet.body.total).toBe(wallet.body.wallet.amount);
+    expect(wallet.body.total).toBe((wallet.body.wallet as { amount: number }).amount);
     await expectLedgerSound(t.db);
   });
 

@@ -343,3 +343,16 @@ describe('payouts in kip (WD-2)', () => {
     expect(await bank.status('WLAOS-LDB')).toBe('PAID');
   });
 });
+
+describe('the seeded wheel of a Laos site [laos-4]', () => {
+  it('[SPIN-4] [laos-4] names its credit prizes in kip, the money its members hold, with the prize in kip', async () => {
+    const m = await kipMember();
+    const res = await call(t.app, 'GET', '/api/spinwheel/setup', { token: m.token });
+    expect(res.status).toBe(200);
+    const wheel = (res.body.result as { activeSpinwheel: { slices: Array<Record<string, unknown>> } })
+      .activeSpinwheel;
+    const credit20 = wheel.slices.find((s) => s.code === 'CREDIT20')!;
+    expect(credit20).toMatchObject({ amount: 12_000, label: { la: '12,000 ກີບ', en: '₭12,000' } });
+    expect((credit20.name as { la: string }).la).toBe('ເຄຣດິດ 12,000 ກີບ (20 ບາດ)');
+  });
+});
