@@ -305,6 +305,50 @@ describe('console queues', () => {
     await view.user.click(screen.getByRole('button', { name: 'Take it' }));
     await waitFor(() => expect(view.api.callsTo('POST', '/api/console/chats/11/assign')).toHaveLength(1));
   });
+  it("[console] a member who wrote in Lao is offered the quick replies in Lao, whatever the console's language", async () => {
+    const conversation = {
+      id: '21',
+      memberId: 'm21',
+      guestId: null,
+      name: 'Khamla',
+      phone: '02055512345',
+      unread: 1,
+      waitingSince: '2026-11-26T01:00:00.000Z',
+      lastMessageAt: '2026-11-26T01:00:00.000Z',
+      closed: false,
+      assignedTo: null,
+    };
+    const view = await renderConsole('/console/chat', 'support', {
+      'GET /api/console/chats': () => json({ items: [conversation] }),
+      'GET /api/console/chats/21': () =>
+        json({
+          conversation,
+          messages: [
+            {
+              id: '1',
+              seq: 1,
+              sender: 'customer',
+              message: { message_type: 'text', payload: { text: 'ເງິນຝາກຂອງຂ້ອຍຍັງບໍ່ເຂົ້າ' } },
+              createdAt: '2026-11-26T01:00:00.000Z',
+              userId: 'm21',
+              guestId: null,
+              name: null,
+              clientId: null,
+              readAt: null,
+            },
+          ],
+          member: null,
+        }),
+    });
+    await screen.findByText('ເງິນຝາກຂອງຂ້ອຍຍັງບໍ່ເຂົ້າ', {}, FIRST_LOAD);
+    await view.user.click(screen.getByRole('button', { name: 'Quick replies' }));
+    expect(await screen.findByText("In ພາສາລາວ, the member's language")).toBeTruthy();
+    await view.user.click(await screen.findByRole('menuitem', { name: 'ຂອບໃຈ ກຳລັງກວດສອບໃຫ້ ກະລຸນາລໍຖ້າຈັກໜ້ອຍ' }));
+    expect((screen.getByLabelText('Write a reply…') as HTMLTextAreaElement).value).toBe(
+      'ຂອບໃຈ ກຳລັງກວດສອບໃຫ້ ກະລຸນາລໍຖ້າຈັກໜ້ອຍ',
+    );
+  });
+
   it('[console] the server closing the staff socket (the session ended) takes the tab to the sign-in page', async () => {
     let ended = false;
     await renderConsole('/console', 'finance', {

@@ -44,6 +44,15 @@ function lookup(lng: Locale, key: string): unknown {
   return node;
 }
 
+/**
+ * A console text in a language other than the console's (a quick reply in the member's language); the
+ * key until that language's texts have arrived (loadConsoleTexts(lng); useT() re-renders then).
+ */
+export function consoleTextIn(lng: Locale, key: string): string {
+  const text = lookup(lng, key);
+  return typeof text === 'string' ? text : key;
+}
+
 /** t(): `console.*` keys from the console's texts, any other from the app's; the key when missing. */
 export function consoleT(key: string, vars?: Record<string, unknown>): string {
   if (!key.startsWith('console.')) return i18n.t(key, vars);

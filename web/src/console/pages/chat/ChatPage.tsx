@@ -18,13 +18,15 @@ import {
 } from '@mantine/core';
 import { IconMessageReply, IconPhoto, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   consoleQueues,
   type ChatMemberContext,
   type ChatMessage,
   type ConsoleConversation,
+  type Locale,
 } from '@krapao/contract';
+import { NATIVE_NAMES } from '../../../components/LanguageSwitch';
 import { useLocale } from '../../../i18n/react';
 import { ApiError, errorCode } from '../../../lib/api-client';
 import { consoleCall, consolePath, staffHeaders } from '../../api/client';
@@ -32,7 +34,7 @@ import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { formatAmount, formatBangkok } from '../../format';
-import { useT } from '../../i18n';
+import { consoleTextIn, loadConsoleTexts, useT } from '../../i18n';
 import { can, PERMISSIONS } from '../../permissions';
 import { useStaffMe } from '../../use-me';
 
@@ -45,6 +47,26 @@ export const QUICK_REPLIES = [
   'slipNeeded',
   'thanks',
 ] as const;
+
+/**
+ * The language to answer a conversation in: the script of the member's last words (Thai, Lao; Latin
+ * letters: English), else their money's (a kip wallet: Lao), else the console's own.
+ */
+function replyLanguage(
+  messages: readonly ChatMessage[],
+  currency: string | undefined,
+  fallback: Locale,
+): Locale {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.sender !== 'customer' || m.message.message_type !== 'text') continue;
+    const text = m.message.payload.text;
+    if (/[\u0E80-\u0EFF]/.test(text)) return 'la';
+    if (/[\u0E00-\u0E7F]/.test(text)) return 'th';
+    if (/[A-Za-z]/.test(text)) return 'en';
+  }
+  return currency === 'LAK' ? 'la' : fallback;
+}
 
 const chatsKey = ['console', 'chats'] as const;
 
@@ -245,11 +267,37 @@ function MemberPanel({ member }: { member: ChatMemberContext | null }) {
   );
 }
 
+/** The canned answers, in the language the conversation is answered in (replyLanguage), to edit and send. */
+function QuickReplies({ language, onPick }: { language: Locale; onPick: (text: string) => void }) {
+  const t = useT();
+  // That language's console texts, if they are not the console's own (useT re-renders once they are here).
+  useEffect(() => void loadConsoleTexts(language), [language]);
+  const text = (q: (typeof QUICK_REPLIES)[number]) => consoleTextIn(language, `console.chat.quick.${q}`);
+  return (
+    <Menu position="top-start">
+      <Menu.Target>
+        <Button size="compact-sm" variant="light" leftSection={<IconMessageReply size={16} />}>
+          {t('console.chat.quickReplies')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('console.chat.quickIn', { language: NATIVE_NAMES[language].long })}</Menu.Label>
+        {QUICK_REPLIES.map((q) => (
+          <Menu.Item key={q} lang={language === 'la' ? 'lo' : language} onClick={() => onPick(text(q))}>
+            {text(q)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 function Thread({ id }: { id: string }) {
   const t = useT();
   const me = useStaffMe();
   const client = useQueryClient();
   const thread = useThread(id);
+  const locale = useLocale();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: chatsKey });
@@ -280,6 +328,7 @@ function Thread({ id }: { id: string }) {
   if (thread.isPending) return <PageLoader />;
   if (thread.isError) return <ConsoleError code={errorCode(thread.error)} />;
   const { conversation, messages, member } = thread.data;
+  const replyLng = replyLanguage(messages, member?.currency, locale);
   return (
     <Grid>
       <Grid.Col span={8}>
@@ -346,24 +395,7 @@ function Thread({ id }: { id: string }) {
                 />
                 <Group justify="space-between">
                   <Group gap="xs">
-                    <Menu position="top-start">
-                      <Menu.Target>
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconMessageReply size={16} />}
-                        >
-                          {t('console.chat.quickReplies')}
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {QUICK_REPLIES.map((q) => (
-                          <Menu.Item key={q} onClick={() => setText(t(`console.chat.quick.${q}`))}>
-                            {t(`console.chat.quick.${q}`)}
-                          </Menu.Item>
-                        ))}
-                      </Menu.Dropdown>
-                    </Menu>
+                    <QuickReplies language={replyLng} onPick={setText} />
                     <FileButton
                       accept="image/png,image/jpeg,image/webp,image/gif"
                       onChange={(file) =>
