@@ -169,11 +169,28 @@ describe('player protection in the browser (Thai, 390x844)', () => {
     await page.getByTestId('protection-block').waitFor();
     await screenshot(page, 'protection-excluded-th');
 
-    // A deposit is refused; a withdrawal still goes through.
-    const refused = await askQr(page, '100');
-    await refused.getByRole('alert').filter({ hasText: thErrors.SELF_EXCLUDED }).waitFor();
+    // The deposit window says deposits are closed and offers nothing to pay into; the server refuses a QR
+    // all the same; a withdrawal still goes through.
+    await page.getByRole('button', { name: th.nav.actions }).click();
+    await page.getByRole('button', { name: th.actions.deposit }).click();
+    const closed = page.getByRole('dialog', { name: th.deposit.title });
+    await closed.getByTestId('deposit-closed').waitFor();
+    expect(await closed.textContent()).toContain(th.protection.depositClosedTitle);
+    expect(await closed.getByRole('tab').count()).toBe(0);
     await page.keyboard.press('Escape');
     const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+    const qr = await fetch(`${base}/api/qrcode/KBANK`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'wallet-user',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': `protection-e2e-qr-${Date.now()}`,
+      },
+      body: JSON.stringify({ amount: 100 }),
+    });
+    expect(qr.status).toBe(403);
+    expect(((await qr.json()) as { message: string }).message).toBe('SELF_EXCLUDED');
     const res = await fetch(`${base}/api/wallet/withdraw`, {
       method: 'POST',
       headers: {
