@@ -460,6 +460,16 @@ describe('console: four-eyes [console]', () => {
     const maker = await staff('finance');
     const checker = await staff('finance');
     const m = await fundedMember(300);
+    // More than the wallet holds is refused to the maker, before any second person sees it.
+    expectError(
+      await con('POST', '/api/console/adjustments', maker.token, {
+        phone: m.reg.username,
+        amount: -300.01,
+        reason: 'fee',
+      }),
+      400,
+      'MONEY_NOT_ENOUGH',
+    );
     const debit = await con('POST', '/api/console/adjustments', maker.token, {
       phone: m.reg.username,
       amount: -100,

@@ -173,11 +173,20 @@ export async function requestAdjustment(
   actor: Actor,
   body: { phone: string; amount: number; reason: string },
 ) {
-  const [member] = await ctx.db.query<{ public_id: string; currency: string }>(
-    'select public_id, currency from members where phone = $1',
+  const [member] = await ctx.db.query<{ id: string; public_id: string; currency: string }>(
+    'select id::text as id, public_id, currency from members where phone = $1',
     [body.phone],
   );
   if (!member) throw new AppError('NO_USER', 404);
+  // A debit the wallet cannot pay now is refused to its maker, not left for the checker to find: the
+  // ledger refuses it again at the approval, if the wallet has fallen meanwhile.
+  if (body.amount < 0) {
+    const [wallet] = await ctx.db.query<{ balance: bigint }>(
+      'select balance from ledger_accounts where code = $1',
+      [memberAccount('member_wallet', member.id)],
+    );
+    if ((wallet?.balance ?? 0n) + toMinor(body.amount) < 0n) throw new AppError('MONEY_NOT_ENOUGH');
+  }
   return requestApproval(
     ctx,
     actor,
