@@ -80,6 +80,15 @@ describe('console approvals', () => {
     ).toBeTruthy();
   });
 
+  it("[console] one's own waiting request offers no decision, and says another person decides it", async () => {
+    await renderConsole('/console/approvals', 'finance', {
+      'GET /api/console/approvals': () => json({ items: [{ ...waiting, maker: 'finance.one' }] }),
+    });
+    const row = await screen.findByTestId('approval-apr_1', {}, FIRST_LOAD);
+    expect(within(row).getByText('Your request: another staff member decides it')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
   it('[console] a request someone else decided meanwhile says ALREADY_DECIDED in words', async () => {
     await openApprove(approvalsApi(() => fail('ALREADY_DECIDED', 409)));
     const dialog = screen.getByRole('dialog', { name: 'Approve this request?' });

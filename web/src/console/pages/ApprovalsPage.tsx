@@ -78,7 +78,12 @@ export default function ApprovalsPage() {
                   <Table.Td>{a.maker}</Table.Td>
                   <Table.Td>{formatBangkok(a.createdAt)}</Table.Td>
                   <Table.Td>
-                    {waiting ? (
+                    {waiting && a.maker === me?.username ? (
+                      // Four-eyes: the maker's own request is another person's to decide.
+                      <Text size="sm" c="dimmed">
+                        {t('console.approvals.yours')}
+                      </Text>
+                    ) : waiting ? (
                       can(me, DECIDE_PERMISSION[a.kind] ?? 'approvals.decide') && (
                         <Group gap="xs" justify="flex-end" wrap="nowrap">
                           <Button size="xs" onClick={() => setDeciding({ approval: a, decision: 'approve' })}>
