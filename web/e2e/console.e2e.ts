@@ -149,14 +149,14 @@ describe('operator console', () => {
     await nav(finance, T.nav.approvals).click();
     const own = finance.locator('[data-testid^="approval-"]').filter({ hasText: T.approvals.yours });
     await own.waitFor();
-    expect(await own.textContent()).toContain('500.00 BAHT');
+    expect(await own.textContent()).toContain('500.00 THB');
     expect(await own.getByRole('button').count()).toBe(0);
 
     await nav(admin, T.nav.home).click();
     await expect.poll(() => admin.getByTestId('tile-approvals').textContent()).toBe('1');
     await shoot(admin, 'home');
     await nav(admin, T.nav.approvals).click();
-    await admin.getByText('500.00 BAHT').waitFor();
+    await admin.getByText('500.00 THB').waitFor();
     await shoot(admin, 'approvals');
     await admin.getByRole('button', { name: T.approvals.approve }).first().click();
     const decide = admin.getByRole('dialog', { name: T.approvals.approveTitle });
@@ -177,7 +177,7 @@ describe('operator console', () => {
     await support.getByLabel(T.members.search).fill(member.phone);
     await support.getByText(member.name).click();
     // The approved credit is in the wallet.
-    await expect.poll(() => support.getByTestId('member-wallet').textContent()).toBe('500.00 BAHT');
+    await expect.poll(() => support.getByTestId('member-wallet').textContent()).toBe('500.00 THB');
     await shoot(support, 'member');
     await support.getByRole('button', { name: T.freeze.freeze }).click();
     const freeze = support.getByRole('dialog', { name: T.freeze.freezeTitle });

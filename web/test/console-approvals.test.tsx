@@ -25,7 +25,7 @@ function approvalsApi(approve: (call: Call) => Response) {
 async function openApprove(handlers: ReturnType<typeof approvalsApi>) {
   const view = await renderConsole('/console/approvals', 'finance', handlers);
   const row = await screen.findByTestId('approval-apr_1', {}, FIRST_LOAD);
-  expect(within(row).getByText('-120.50 BAHT')).toBeTruthy();
+  expect(within(row).getByText('-120.50 THB')).toBeTruthy();
   expect(within(row).getByText('finance.two')).toBeTruthy();
   expect(within(row).getByText('26/11/2026 09:00:00')).toBeTruthy();
   await view.user.click(within(row).getByRole('button', { name: 'Approve' }));

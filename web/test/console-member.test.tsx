@@ -72,7 +72,7 @@ describe('console members', () => {
     expect(await screen.findByRole('heading', { name: 'Somchai Jaidee' }, FIRST_LOAD)).toBeTruthy();
     expect(screen.getByText('1234567890')).toBeTruthy();
     expect(screen.getByText('SOMCHAI JAIDEE')).toBeTruthy();
-    expect(screen.getByTestId('member-wallet').textContent).toBe('1,500.25 BAHT');
+    expect(screen.getByTestId('member-wallet').textContent).toBe('1,500.25 THB');
     expect(screen.getByText('081-234-5678')).toBeTruthy();
     // Support may freeze but not ask for adjustments.
     expect(screen.queryByRole('button', { name: 'Adjust balance' })).toBeNull();
@@ -117,7 +117,7 @@ describe('console members', () => {
     expect(screen.queryByRole('button', { name: 'Freeze' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Adjust balance' }, FIRST_LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Ask for a balance adjustment' });
-    await user.type(within(dialog).getByLabelText('Amount (BAHT)'), '-120.5');
+    await user.type(within(dialog).getByLabelText('Amount (THB)'), '-120.5');
     await user.type(within(dialog).getByLabelText('Reason'), 'double credit');
     await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
     const stepUp = await screen.findByRole('dialog', { name: 'Confirm with your code' });

@@ -78,13 +78,13 @@ describe('console queues', () => {
     const card = await screen.findByTestId('queue-bankLines', {}, FIRST_LOAD);
     expect(within(card).getByText('2')).toBeTruthy();
     expect(within(card).getByText('Oldest waiting 1 h 15 min')).toBeTruthy();
-    expect(within(card).getByText('200.50 BAHT')).toBeTruthy();
+    expect(within(card).getByText('200.50 THB')).toBeTruthy();
     // The staff socket authenticates with the staff token, never a member's.
     await waitFor(() => expect(sockets.at(-1)?.auth).toEqual({ staffToken: STAFF_TOKEN }));
     count = 3;
     sockets.at(-1)!.fire(QUEUES_CHANGED_EVENT);
     await waitFor(() => expect(within(screen.getByTestId('queue-bankLines')).getByText('3')).toBeTruthy());
-    expect(within(screen.getByTestId('queue-bankLines')).getByText('300.75 BAHT')).toBeTruthy();
+    expect(within(screen.getByTestId('queue-bankLines')).getByText('300.75 THB')).toBeTruthy();
     // Another staff member's request for a second person reaches the approvals tile with the same nudge.
     await waitFor(() => expect(screen.getByTestId('tile-approvals').textContent).toBe('1'));
 
@@ -93,7 +93,7 @@ describe('console queues', () => {
     await view.user.click(screen.getByRole('button', { name: 'Credit' }));
     // Money moves only once the staff member has seen how much and to whom.
     const confirm = await screen.findByRole('dialog', { name: 'Credit this money to the member?' });
-    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('300.00 BAHT');
+    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('300.00 THB');
     expect(within(confirm).getByTestId('confirm-member').textContent).toBe('Somchai · 081-234-5678');
     expect(view.api.callsTo('POST', '/api/console/queues/bank-lines/REF1/match')).toEqual([]);
     await view.user.click(within(confirm).getByRole('button', { name: 'Credit' }));
@@ -146,7 +146,7 @@ describe('console queues', () => {
     await waitFor(() =>
       expect(within(confirm).getByTestId('confirm-member').textContent).toBe('Somchai Jaidee · 081-234-5678'),
     );
-    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('777.00 BAHT');
+    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('777.00 THB');
     await view.user.click(within(confirm).getByRole('button', { name: 'Credit' }));
     await waitFor(() =>
       expect(view.api.callsTo('POST', '/api/console/queues/bank-lines/REF2/match')[0]?.body).toEqual({
@@ -206,7 +206,7 @@ describe('console queues', () => {
     });
     await view.user.click(await screen.findByRole('button', { name: 'Approve' }, FIRST_LOAD));
     const confirm = await screen.findByRole('dialog', { name: 'Approve and pay this withdrawal?' });
-    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('1,200.00 BAHT');
+    expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('1,200.00 THB');
     expect(within(confirm).getByTestId('confirm-member').textContent).toBe('Somchai Jaidee · 081-234-5678');
     expect(within(confirm).getByText('KBANK 1234567890 · SOMCHAI JAIDEE')).toBeTruthy();
     await view.user.click(within(confirm).getByRole('button', { name: 'Approve' }));
@@ -283,8 +283,8 @@ describe('console queues', () => {
     const items = screen.getAllByTestId(/^chat-1/);
     expect(items.map((x) => x.getAttribute('data-testid'))).toEqual(['chat-11', 'chat-12']);
     const member = screen.getByTestId('chat-member');
-    expect(within(member).getByText('1,250.50 BAHT')).toBeTruthy();
-    expect(within(member).getByText('500.00 BAHT')).toBeTruthy();
+    expect(within(member).getByText('1,250.50 THB')).toBeTruthy();
+    expect(within(member).getByText('500.00 THB')).toBeTruthy();
 
     await view.user.click(screen.getByRole('button', { name: 'Quick replies' }));
     await view.user.click(await screen.findByRole('menuitem', { name: /checking this now/ }));

@@ -37,11 +37,14 @@ export function bangkokInputToIso(value: string): string | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
-/** An amount as the API speaks it (major units, two decimals) with its currency code: "1,234.50 BAHT". */
+/** An amount as the API speaks it (major units, two decimals) with its ISO currency code: "1,234.50 THB". */
 export function formatAmount(amount: number, currency: string, locale: Locale): string {
   const n = new Intl.NumberFormat(`${LOCALE_TAGS[locale] ?? 'en-GB'}-u-nu-latn`, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(amount);
-  return `${n} ${currency}`;
+  return `${n} ${isoCode(currency)}`;
 }
+
+/** The ISO 4217 code staff read beside an amount, as the dashboard writes it (the contract says BAHT). */
+export const isoCode = (currency: string): string => (currency === 'BAHT' ? 'THB' : currency);

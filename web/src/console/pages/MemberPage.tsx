@@ -26,7 +26,7 @@ import { PageLoader } from '../components/PageLoader';
 import { ReasonModal } from '../components/ReasonModal';
 import { MemberStatusBadge } from '../components/StatusBadge';
 import { actionError, useStepUp } from '../components/StepUp';
-import { formatAmount, formatBangkok } from '../format';
+import { formatAmount, formatBangkok, isoCode } from '../format';
 import { useT } from '../i18n';
 import { can, PERMISSIONS } from '../permissions';
 import { useStaffMe } from '../use-me';
@@ -96,7 +96,7 @@ function AdjustModal({
           <Stack>
             <Text size="sm">{t('console.adjust.text')}</Text>
             <NumberInput
-              label={t('console.adjust.amount', { currency: member.wallet.currency })}
+              label={t('console.adjust.amount', { currency: isoCode(member.wallet.currency) })}
               description={t('console.adjust.amountHint')}
               value={amount}
               onChange={setAmount}

@@ -16,12 +16,10 @@ import { useLocale } from '../../../i18n/react';
 import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { formatAmount, formatBangkok } from '../../format';
+import { formatAmount, formatBangkok, isoCode } from '../../format';
 import { useT } from '../../i18n';
 import { PRESETS, presetRange, rangeIsValid, useDashboard, type Preset } from './dashboard-api';
 import { HourlyChart } from './HourlyChart';
-
-const CURRENCY_LABEL: Record<Currency, string> = { BAHT: 'THB', LAK: 'LAK' };
 
 function Figure({
   label,
@@ -116,7 +114,7 @@ function Section({ title, sub, children }: { title: string; sub?: string; childr
 function CurrencyFigures({ c }: { c: DashboardCurrency }) {
   const t = useT();
   const locale = useLocale();
-  const money = (n: number) => formatAmount(n, CURRENCY_LABEL[c.currency], locale);
+  const money = (n: number) => formatAmount(n, c.currency, locale);
   const label = (group: string, key: string) => {
     const text = t(`console.dashboard.${group}.${key}`);
     return text.startsWith('console.') ? key : text;
@@ -253,7 +251,7 @@ export default function DashboardPage() {
         <SegmentedControl
           value={currency}
           onChange={(v) => setCurrency(v as Currency)}
-          data={(['BAHT', 'LAK'] as const).map((c) => ({ value: c, label: CURRENCY_LABEL[c] }))}
+          data={(['BAHT', 'LAK'] as const).map((c) => ({ value: c, label: isoCode(c) }))}
           aria-label={t('console.dashboard.currency')}
         />
       </PageTitle>
