@@ -25,7 +25,7 @@ export function useBalancesOnReturn() {
       if (document.visibilityState === 'hidden') hidden = true;
       else if (hidden) {
         hidden = false;
-        if (readItem(STORAGE_KEYS.leftForGame, 'session') !== null) removeItem(STORAGE_KEYS.leftForGame);
+        removeItem(STORAGE_KEYS.leftForGame); // this refresh answers a return from a game too
         latest.current();
       }
     };

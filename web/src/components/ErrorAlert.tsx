@@ -15,14 +15,18 @@ interface ErrorAlertProps {
  * `retryAfterS` (the server's Retry-After) a REQUEST_LIMIT says how long to wait (LOG-3, PRO-2).
  */
 export function ErrorAlert({ code, retryAfterS, children }: ErrorAlertProps) {
-  const text =
-    code === 'REQUEST_LIMIT' && retryAfterS !== undefined ? retryWaitText(retryAfterS) : errorText(code);
+  const text = refusalText(code, retryAfterS);
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
       {text}
       {children}
     </Alert>
   );
+}
+
+/** A server's code in words; a REQUEST_LIMIT with the server's Retry-After says how long to wait. */
+export function refusalText(code: string, retryAfterS?: number): string {
+  return code === 'REQUEST_LIMIT' && retryAfterS !== undefined ? retryWaitText(retryAfterS) : errorText(code);
 }
 
 /** "Too many attempts. Try again in 12 minutes.": whole minutes rounded up, seconds under a minute. */

@@ -253,17 +253,30 @@ export async function refreshBalances(ctx: Ctx, memberId: string): Promise<void>
   );
   const fresh = answers.filter((a) => a.balance !== undefined);
   const stale = answers.filter((a) => a.balance === undefined).map((a) => a.provider);
-  await ctx.db.query(
-    `update game_accounts g set balance = x.balance, balance_at = $4, stale = false
-     from unnest($2::text[], $3::bigint[]) as x (provider, balance)
-     where g.member_id = $1 and g.provider = x.provider`,
-    [memberId, fresh.map((a) => a.provider), fresh.map((a) => a.balance!.toString()), ctx.clock.now()],
+  await recordGameBalances(
+    ctx,
+    memberId,
+    fresh.map((a) => ({ provider: a.provider, balance: a.balance! })),
   );
   if (stale.length)
     await ctx.db.query('update game_accounts set stale = true where member_id = $1 and provider = any($2)', [
       memberId,
       stale,
     ]);
+}
+
+/** BAL-2: what the providers just said the member's games hold, as the wallet shows them, now. */
+export async function recordGameBalances(
+  ctx: Ctx,
+  memberId: string,
+  told: { provider: string; balance: bigint }[],
+): Promise<void> {
+  await ctx.db.query(
+    `update game_accounts g set balance = x.balance, balance_at = $4, stale = false
+     from unnest($2::text[], $3::bigint[]) as x (provider, balance)
+     where g.member_id = $1 and g.provider = x.provider`,
+    [memberId, told.map((a) => a.provider), told.map((a) => a.balance.toString()), ctx.clock.now()],
+  );
 }
 
 /** Rejects after `ms` whatever the promise does (a socket timeout counts idle time only). */

@@ -15,6 +15,7 @@ import { refusalOf } from '../../ledger/ledger.ts';
 import { batchedMovement, type FailedColumns, type SessionItem } from '../../ledger/batch.ts';
 import { knownMember, memberFrom, memberOf, sessionHex, type Caller } from '../../http/session-caller.ts';
 import { pullBetsBeforeTransferOut } from './bets.ts';
+import { recordGameBalances } from './service.ts';
 
 /** One leg as game_transfer_leg (db/functions/games.sql) answers it: what the provider call needs. */
 interface Leg {
@@ -224,11 +225,7 @@ async function wholeGameBalance(ctx: Ctx, memberId: string, code: string): Promi
   // "the balance follows the money" starts from it: from a balance kept from before play, a game left
   // at 0 would show what the member lost there as still in the game.
   if (reported !== undefined)
-    await ctx.db.query(
-      `update game_accounts set balance = $3, balance_at = $4, stale = false
-       where member_id = $1 and provider = $2`,
-      [memberId, code, reported, ctx.clock.now()],
-    );
+    await recordGameBalances(ctx, memberId, [{ provider: code, balance: reported }]);
   // The provider holds more than the ledger: winnings the bet feed has not brought in yet (bets.ts).
   if (reported !== undefined && reported > ledger) {
     await pullBetsBeforeTransferOut(ctx, code);

@@ -2,7 +2,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Drawer, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Drawer, Loader, SimpleGrid, Text } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconGift,
@@ -24,6 +24,7 @@ import { DepositModal } from '../../features/deposits/components/DepositModal';
 import { GameBalanceList } from '../../features/games/components/GameBalanceList';
 import { useDepositAccounts, useWithdrawLimits } from '../../features/lookups/api/lookups';
 import { useBlockInForce, useProtection } from '../../features/protection/api/protection';
+import { BlockNotice } from '../../features/protection/components/OffersPaused';
 import { lastSyncOf, useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
 import { storedLastSync } from '../../features/wallet/api/queries';
 import { useRefreshSlots } from '../../features/wallet/api/refresh-slots';
@@ -191,8 +192,24 @@ export function ActionDrawer({ opened, onClose }: { opened: boolean; onClose: ()
         onNoticeSent={moneyMoved}
         onDeposited={moneyMoved}
         onUploadSlip={() => setSlipDialog('upload')}
-        block={block}
-        depositLeft={protection.data?.depositLeft ?? null}
+        closed={
+          block && (
+            <BlockNotice
+              block={block}
+              title="protection.depositClosedTitle"
+              text="protection.depositClosedText"
+              testId="deposit-closed"
+              onLink={() => setDialog(null)}
+            />
+          )
+        }
+        notice={
+          protection.data?.depositLeft === 0 && (
+            <Alert color="orange" variant="light" icon={<IconShieldCheck size={20} />} mb="md">
+              {t('protection.depositLimitReached')}
+            </Alert>
+          )
+        }
       />
       <SlipDialogs open={slipDialog} onChange={setSlipDialog} />
     </>

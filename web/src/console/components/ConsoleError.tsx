@@ -1,7 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { errorText } from '../../i18n';
-import { retryWaitText } from '../../components/ErrorAlert';
+import { refusalText } from '../../components/ErrorAlert';
 import { useT } from '../i18n';
 
 /**
@@ -10,11 +9,7 @@ import { useT } from '../i18n';
  */
 export function ConsoleError({ code, retryAfterS }: { code: string; retryAfterS?: number | undefined }) {
   const t = useT();
-  const text = code.startsWith('console.')
-    ? t(code)
-    : code === 'REQUEST_LIMIT' && retryAfterS !== undefined
-      ? retryWaitText(retryAfterS)
-      : errorText(code);
+  const text = code.startsWith('console.') ? t(code) : refusalText(code, retryAfterS);
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
       {text}

@@ -52,15 +52,9 @@ export function MoneyConfirm({
   const t = useT();
   const typed = action && 'typedPhone' in action.payee ? action.payee.typedPhone : undefined;
   const found = useMemberOfPhone(typed);
-  const payee = action?.payee;
-  const who =
-    payee && 'name' in payee
-      ? `${payee.name} · ${formatPhone(payee.phone)}`
-      : found && found !== 'unknown'
-        ? `${found.name} · ${formatPhone(found.phone)}`
-        : typed !== undefined
-          ? formatPhone(phoneAsKept(typed))
-          : '';
+  // The member named by the row, else the one the typed phone belongs to, else the phone alone.
+  const named = action && 'name' in action.payee ? action.payee : found && found !== 'unknown' ? found : null;
+  const who = named ? `${named.name} · ${formatPhone(named.phone)}` : formatPhone(phoneAsKept(typed ?? ''));
   const noMember = found === null;
   const asking = typed !== undefined && found === undefined;
   return (

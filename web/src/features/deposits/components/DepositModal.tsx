@@ -6,7 +6,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { Modal } from '../../../components/Modal';
-import type { Currency, Protection, Wallet } from '@krapao/contract';
+import type { Currency, Wallet } from '@krapao/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type Icon,
@@ -14,12 +14,10 @@ import {
   IconClockHour4,
   IconQrcode,
   IconReceipt2,
-  IconShieldCheck,
   IconUpload,
   IconWallet,
 } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useState, type ReactNode } from 'react';
 import { AccountHolder } from '../../../components/AccountHolder';
 import { BankAccountNo } from '../../../components/BankAccountNo';
 import { DelayedLoader } from '../../../components/DelayedLoader';
@@ -28,7 +26,6 @@ import { useMemberCurrency } from '../../../components/Money';
 import { errorText } from '../../../i18n';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 import { bankName } from '../../../lib/banks';
 import { bankPanelKind, offeredTo, splitAccounts, type DepositLookup } from '../accounts';
 import { depositKeys } from '../api/keys';
@@ -61,10 +58,10 @@ export interface DepositModalProps {
   onDeposited: () => void;
   /** SLIP-1: when given, the bank section offers "Upload slip"; the caller opens the upload. */
   onUploadSlip?: () => void;
-  /** A time-out or self-exclusion in force: deposits are closed, and the window says so instead. */
-  block?: Protection['block'];
-  /** What the member's deposit limits leave (null: none set); at 0 the window says what a transfer does. */
-  depositLeft?: number | null;
+  /** Shown instead of the channels when deposits are closed (a time-out or self-exclusion). */
+  closed?: ReactNode;
+  /** Shown above the channels (a deposit limit used up: what a transfer still does). */
+  notice?: ReactNode;
 }
 
 type Section = 'bank' | 'qr' | 'wallet';
@@ -91,8 +88,8 @@ export function DepositModal({
   onNoticeSent,
   onDeposited,
   onUploadSlip,
-  block = null,
-  depositLeft = null,
+  closed,
+  notice,
 }: DepositModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -115,26 +112,9 @@ export function DepositModal({
     <Modal opened={opened} onClose={close} title={t('deposit.title')} centered radius="lg">
       {!offer && (loading || (answer && !currency)) && <DelayedLoader />}
       {!offer && !loading && error !== null && error !== undefined && <ErrorAlert code={errorCode(error)} />}
-      {block && (
-        <Alert
-          color="gray"
-          variant="light"
-          icon={<IconShieldCheck size={20} />}
-          title={t('protection.depositClosedTitle')}
-          data-testid="deposit-closed"
-        >
-          {t('protection.depositClosedText', { time: formatDateTime(block.until) })}{' '}
-          <Link to="/user/limits" onClick={close}>
-            {t('protection.link')}
-          </Link>
-        </Alert>
-      )}
-      {offer && !block && depositLeft === 0 && (
-        <Alert color="orange" variant="light" icon={<IconShieldCheck size={20} />} mb="md">
-          {t('protection.depositLimitReached')}
-        </Alert>
-      )}
-      {offer && !block && (
+      {closed}
+      {offer && !closed && notice}
+      {offer && !closed && (
         <Tabs
           value={section}
           onChange={(v) => setSection((v as Section | null) ?? 'bank')}
