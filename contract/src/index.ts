@@ -101,6 +101,13 @@ export {
 export * as console from './console.ts';
 export * as consoleQueues from './console-queues.ts';
 export * as consoleProgrammes from './console-programmes.ts';
+export * as consoleMembers from './console-members.ts';
+export {
+  MEMBER_NOTE_MAX_LENGTH,
+  MEMBER_STATEMENT_PAGE_SIZE,
+  type MemberNote,
+  type MemberSignIn,
+} from './console-members.ts';
 export {
   SLIP_TIME_PATTERN,
   type ConsoleBonus,

@@ -15,6 +15,7 @@ import { inviteRoutes } from './modules/invite/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { accountConsoleRoutes } from './modules/accounts/console.ts';
+import { memberCareConsoleRoutes } from './modules/accounts/console-care.ts';
 import { chatConsoleRoutes } from './modules/chat/console.ts';
 import { depositConsoleRoutes } from './modules/deposits/console.ts';
 import { dashboardConsoleRoutes } from './modules/dashboard/console.ts';
@@ -46,6 +47,7 @@ const AREAS: AreaRoutes[] = [
   // First: its hook holds every operator route to the service account's role (modules/staff).
   staffRoutes,
   accountConsoleRoutes,
+  memberCareConsoleRoutes,
   // The console's queues: its nudge hook sees every area's requests (modules/queues/live.ts).
   queueConsoleRoutes,
   depositConsoleRoutes,

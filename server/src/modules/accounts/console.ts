@@ -61,7 +61,8 @@ export async function searchMembers(ctx: Ctx, q: unknown): Promise<{ items: Memb
   return { items: rows.map(rowOf) };
 }
 
-async function memberOf(ctx: Ctx, publicId: string): Promise<Member> {
+/** A member by the id the console shows (NO_USER, 404, for none). */
+export async function memberOf(ctx: Ctx, publicId: string): Promise<Member> {
   const [m] = await ctx.db.query<Member>(`select ${COLUMNS} from members m where m.public_id = $1`, [
     publicId,
   ]);

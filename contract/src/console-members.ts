@@ -1,0 +1,106 @@
+// A member's care in the operator console (/api/console/members/{memberId}/*), beside the search, the
+// detail, the freeze and the payout-account request of console.ts: the member's statement as they see
+// it, their sign-ins, ending their sessions, a password reset they finish themselves, and staff notes.
+// Staff never see or set a member's password: the reset sends the member the code of the forgot-password
+// flow (docs/api.md "Forgot password").
+import { z } from 'zod';
+import { endpoint, text } from './common.ts';
+import { statementEntrySchema, statementDaySchema, STATEMENT_TYPES } from './statement.ts';
+
+/** Entries a page of the member's statement shows in the console. */
+export const MEMBER_STATEMENT_PAGE_SIZE = 20;
+/** The longest staff note, in characters. */
+export const MEMBER_NOTE_MAX_LENGTH = 2000;
+
+/**
+ * Query: ?page=1&type=<deposit|bonus|finish_bonus|withdraw|transfer>&from=YYYY-MM-DD&to=YYYY-MM-DD: the
+ * member's entries (every channel, rewards and game transfers), newest first, as their own statement
+ * lists them (ST-1, ST-4), MEMBER_STATEMENT_PAGE_SIZE a page.
+ */
+export const memberStatement = endpoint({
+  method: 'GET',
+  path: '/api/console/members/{memberId}/statement',
+  body: undefined,
+  response: z.object({ total: z.number().int(), statements: z.array(statementEntrySchema) }),
+  auth: false,
+});
+export const memberStatementQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  type: z.enum(STATEMENT_TYPES).optional(),
+  from: statementDaySchema.optional(),
+  to: statementDaySchema.optional(),
+});
+
+export const memberSignInSchema = z.object({
+  at: text(),
+  /** Parsed simply from the user agent: '' where it names none the server knows. */
+  browser: text(),
+  os: text(),
+  /** The whole address: staff look for accounts sharing one (the member's own list hides its last part). */
+  ip: text(),
+  userAgent: text(),
+  /** Its session is still live (not signed out, ended or expired). */
+  active: z.boolean(),
+});
+export type MemberSignIn = z.infer<typeof memberSignInSchema>;
+
+/** The member's recent sign-ins, newest first, and how many of their sessions are live now. */
+export const memberSignIns = endpoint({
+  method: 'GET',
+  path: '/api/console/members/{memberId}/sign-ins',
+  body: undefined,
+  response: z.object({ items: z.array(memberSignInSchema), liveSessions: z.number().int() }),
+  auth: false,
+});
+
+/**
+ * Ends every session of the member at once (a lost phone, a shared computer, an account taken over):
+ * their next request answers invalid-token and their sockets close. Audited with the reason.
+ */
+export const endMemberSessions = endpoint({
+  method: 'POST',
+  path: '/api/console/members/{memberId}/sessions/end',
+  body: z.object({ reason: text().trim().min(1).max(500) }),
+  response: z.object({ ended: z.number().int() }),
+  auth: false,
+});
+
+/**
+ * Sends the member, by SMS to the registered phone, the code of the forgot-password flow with a link
+ * that carries its ticket: the member types the code and a new password, and every session of theirs
+ * ends then. The answer says where it went (the phone with its middle hidden) and until when the code
+ * works; never the code. One a minute per member (REQUEST_LIMIT_1MIN), as the member's own request.
+ */
+export const memberPasswordReset = endpoint({
+  method: 'POST',
+  path: '/api/console/members/{memberId}/password-reset',
+  body: z.object({ reason: text().trim().min(1).max(500) }),
+  response: z.object({ sentTo: text(), expiresAt: text() }),
+  auth: false,
+});
+
+export const memberNoteSchema = z.object({
+  id: text(),
+  at: text(),
+  author: text(),
+  text: text(),
+});
+export type MemberNote = z.infer<typeof memberNoteSchema>;
+
+/** The staff notes on a member, newest first. Members never see them. */
+export const memberNotes = endpoint({
+  method: 'GET',
+  path: '/api/console/members/{memberId}/notes',
+  body: undefined,
+  response: z.object({ items: z.array(memberNoteSchema) }),
+  auth: false,
+});
+
+/** Adds a note; notes are never changed or deleted (a correction is a new note). Audited. */
+export const addMemberNote = endpoint({
+  method: 'POST',
+  path: '/api/console/members/{memberId}/notes',
+  body: z.object({ text: text().trim().min(1).max(MEMBER_NOTE_MAX_LENGTH) }),
+  response: memberNoteSchema,
+  auth: false,
+});

@@ -1,0 +1,161 @@
+// A member's care in the console (contract/src/console-members.ts): their statement, their sign-ins,
+// ending their sessions, a password reset they finish themselves, and staff notes. Each change is in the
+// audit with the member it concerns, so the member's page and the audit tell the same story.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { consoleMembers as api, SIGN_IN_HISTORY_LENGTH, type MemberNote } from '@krapao/contract';
+import type { Ctx } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { getStatement } from '../statement/service.ts';
+import { appendAudit } from '../staff/audit.ts';
+import { consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
+import { memberOf } from './console.ts';
+import { deviceOf } from './devices.ts';
+import { startPasswordReset } from './password-reset.ts';
+
+type Actor = { username: string; ip: string | null };
+const actorOf = (req: FastifyRequest): Actor => ({ username: staffOf(req).username, ip: req.ip });
+
+/** The phone with its middle hidden (081-•••-5678): enough for staff to tell the member where it went. */
+export const maskedPhone = (phone: string) =>
+  `${phone.slice(0, 3)}-${'•'.repeat(Math.max(phone.length - 7, 1))}-${phone.slice(-4)}`;
+
+export async function memberStatement(ctx: Ctx, publicId: string, query: unknown) {
+  const parsed = api.memberStatementQuerySchema.safeParse(query ?? {});
+  if (!parsed.success) throw new AppError('INVALID_REQUEST');
+  const { page, ...filter } = parsed.data;
+  const m = await memberOf(ctx, publicId);
+  return getStatement(ctx, m.id, page, api.MEMBER_STATEMENT_PAGE_SIZE, filter);
+}
+
+export async function memberSignIns(ctx: Ctx, publicId: string) {
+  const m = await memberOf(ctx, publicId);
+  const now = ctx.clock.now();
+  const rows = await ctx.db.query<{ created_at: Date; ip: string; user_agent: string; active: boolean }>(
+    `select i.created_at, i.ip, i.user_agent,
+            exists (select 1 from sessions s where s.token_hash = i.token_hash
+                      and s.idle_expires_at > $2 and s.absolute_expires_at > $2) as active
+     from sign_ins i where i.member_id = $1
+     order by i.created_at desc, i.id desc limit $3`,
+    [m.id, now, SIGN_IN_HISTORY_LENGTH],
+  );
+  const [live] = await ctx.db.query<{ n: number }>(
+    `select count(*)::int as n from sessions
+     where member_id = $1 and idle_expires_at > $2 and absolute_expires_at > $2`,
+    [m.id, now],
+  );
+  return {
+    items: rows.map((r) => ({
+      at: r.created_at.toISOString(),
+      ...deviceOf(r.user_agent),
+      ip: r.ip,
+      userAgent: r.user_agent,
+      active: r.active,
+    })),
+    liveSessions: live?.n ?? 0,
+  };
+}
+
+/** Deleting a session ends its sockets too (the sessions table's delete trigger, realtime.sql). */
+export async function endMemberSessions(ctx: Ctx, actor: Actor, publicId: string, reason: string) {
+  const m = await memberOf(ctx, publicId);
+  return ctx.db.tx(async (q) => {
+    const gone = await q.query<{ one: number }>(
+      'delete from sessions where member_id = $1 returning 1 as one',
+      [m.id],
+    );
+    await appendAudit(q, ctx.clock.now(), {
+      actor: actor.username,
+      action: 'member.sessions-end',
+      target: publicId,
+      memberId: publicId,
+      after: { ended: gone.length, reason },
+      ip: actor.ip,
+    });
+    return { ended: gone.length };
+  });
+}
+
+/**
+ * The member's forgot-password flow started for them: the code goes to their phone, never to staff. The
+ * audit is written after the send was accepted, so a refused one (REQUEST_LIMIT_1MIN) leaves no row.
+ */
+export async function memberPasswordReset(ctx: Ctx, actor: Actor, publicId: string, reason: string) {
+  const m = await memberOf(ctx, publicId);
+  const ticket = await startPasswordReset(ctx, m.id, { ip: actor.ip ?? '' });
+  const sentTo = maskedPhone(m.phone);
+  await appendAudit(ctx.db, ctx.clock.now(), {
+    actor: actor.username,
+    action: 'member.password-reset',
+    target: publicId,
+    memberId: publicId,
+    after: { sentTo, reason },
+    ip: actor.ip,
+  });
+  return { sentTo, expiresAt: ticket.expiresAt };
+}
+
+interface NoteRow {
+  id: string;
+  created_at: Date;
+  author: string;
+  body: string;
+}
+const noteOf = (r: NoteRow): MemberNote => ({
+  id: r.id,
+  at: r.created_at.toISOString(),
+  author: r.author,
+  text: r.body,
+});
+
+/** The newest notes (a member with more than a page of them is rare; the audit keeps every one). */
+const NOTES_SHOWN = 200;
+
+export async function memberNotes(ctx: Ctx, publicId: string) {
+  const m = await memberOf(ctx, publicId);
+  const rows = await ctx.db.query<NoteRow>(
+    `select id::text as id, created_at, author, body from member_notes
+     where member_id = $1 order by id desc limit $2`,
+    [m.id, NOTES_SHOWN],
+  );
+  return { items: rows.map(noteOf) };
+}
+
+export async function addMemberNote(ctx: Ctx, actor: Actor, publicId: string, text: string) {
+  const m = await memberOf(ctx, publicId);
+  return ctx.db.tx(async (q) => {
+    const now = ctx.clock.now();
+    const [row] = await q.query<NoteRow>(
+      `insert into member_notes (member_id, created_at, author, body) values ($1, $2, $3, $4)
+       returning id::text as id, created_at, author, body`,
+      [m.id, now, actor.username, text],
+    );
+    await appendAudit(q, now, {
+      actor: actor.username,
+      action: 'member.note',
+      target: publicId,
+      memberId: publicId,
+      after: { text },
+      ip: actor.ip,
+    });
+    return noteOf(row!);
+  });
+}
+
+const member = (req: FastifyRequest) => paramOf(req, 'memberId');
+
+export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
+  consoleRoutes(app, ctx, (add) => {
+    add(api.memberStatement, 'members.read', (req) => memberStatement(ctx, member(req), req.query));
+    add(api.memberSignIns, 'members.read', (req) => memberSignIns(ctx, member(req)));
+    add(api.endMemberSessions, 'members.freeze', (req, body) =>
+      endMemberSessions(ctx, actorOf(req), member(req), body.reason),
+    );
+    add(api.memberPasswordReset, 'members.password-reset', (req, body) =>
+      memberPasswordReset(ctx, actorOf(req), member(req), body.reason),
+    );
+    add(api.memberNotes, 'members.read', (req) => memberNotes(ctx, member(req)));
+    add(api.addMemberNote, 'members.notes', (req, body) =>
+      addMemberNote(ctx, actorOf(req), member(req), body.text),
+    );
+  });
+}

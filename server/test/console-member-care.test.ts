@@ -1,0 +1,188 @@
+// The console's member page: what staff see of a member (statement, sign-ins, notes) and what they do for
+// one (end sessions, start a password reset the member finishes), each held to the role table and audited.
+import { describe, expect, it } from 'vitest';
+import { MEMBER_NOTE_MAX_LENGTH } from '@krapao/contract';
+import { consoleCall, newStaff } from './console-helpers.ts';
+import {
+  bankTransfer,
+  baseUrl,
+  call,
+  expectError,
+  login,
+  registerAndLogin,
+  useTestApp,
+  withdraw,
+} from './helpers.ts';
+
+const OPS_TOKEN = 'operator-token-for-member-care-tests';
+const t = useTestApp({ OPS_TOKEN });
+const con = (method: string, url: string, token?: string, body?: unknown) =>
+  consoleCall(t.app, method, url, token, body);
+const staff = (role: Parameters<typeof newStaff>[2]) => newStaff(t, OPS_TOKEN, role);
+
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+/** The member's audit rows of one action, newest first, as an admin reads them. */
+async function auditOf(admin: { token: string }, memberId: string, action: string) {
+  const rows = await con(
+    'GET',
+    `/api/console/audit?memberId=${memberId}&action=${encodeURIComponent(action)}`,
+    admin.token,
+  );
+  expect(rows.status).toBe(200);
+  return rows.body.items as Array<{ actor: string; after: Record<string, unknown> }>;
+}
+
+describe('console: a member page [console]', () => {
+  it('[console] the statement as the member sees it, of one type, paged; bad filters are refused', async () => {
+    const support = await staff('support');
+    const m = await registerAndLogin(t.app);
+    await bankTransfer(t.app, m.reg, 250);
+    expect((await withdraw(t.app, m.token, 100)).status).toBe(200);
+    const mine = await call(t.app, 'POST', '/api/statement', { token: m.token, body: { page: 1 } });
+    const all = await con('GET', `/api/console/members/${m.id}/statement`, support.token);
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(mine.body.total);
+    // The same entries (a payout may settle between the two reads, so not their status).
+    const entries = (b: Record<string, unknown>) =>
+      (b.statements as { _id: string; amount: number }[]).map((s) => [s._id, s.amount]);
+    expect(entries(all.body)).toEqual(entries(mine.body));
+    expect((all.body.statements as { statementType: string }[]).map((s) => s.statementType)).toEqual([
+      'withdraw',
+      'deposit',
+    ]);
+    const withdrawals = await con(
+      'GET',
+      `/api/console/members/${m.id}/statement?type=withdraw`,
+      support.token,
+    );
+    expect(withdrawals.body).toMatchObject({
+      total: 1,
+      statements: [{ statementType: 'withdraw', amount: 100 }],
+    });
+    const later = await con('GET', `/api/console/members/${m.id}/statement?page=2`, support.token);
+    expect(later.body).toMatchObject({ total: 2, statements: [] });
+    for (const q of ['page=0', 'type=casino', 'from=2026-02-30', 'from=2026-05-02&to=2026-05-01'])
+      expect([
+        q,
+        (await con('GET', `/api/console/members/${m.id}/statement?${q}`, support.token)).status,
+      ]).toEqual([q, 400]);
+    expectError(await con('GET', '/api/console/members/NOSUCH/statement', support.token), 404, 'NO_USER');
+  });
+
+  it('[console] sign-ins with their whole address; ending the sessions logs the member out everywhere, audited', async () => {
+    const [support, admin] = [await staff('support'), await staff('admin')];
+    const m = await registerAndLogin(t.app);
+    const phone = await call(t.app, 'POST', '/api/login', {
+      body: { username: m.reg.username, password: m.reg.password },
+      headers: { 'user-agent': PHONE_UA },
+      remoteAddress: '203.0.113.57',
+    });
+    const seen = await con('GET', `/api/console/members/${m.id}/sign-ins`, support.token);
+    expect(seen.body.liveSessions).toBe(2);
+    expect((seen.body.items as unknown[])[0]).toMatchObject({
+      browser: 'Chrome',
+      os: 'Android',
+      ip: '203.0.113.57',
+      userAgent: PHONE_UA,
+      active: true,
+    });
+
+    expectError(
+      await con('POST', `/api/console/members/${m.id}/sessions/end`, support.token, { reason: ' ' }),
+      400,
+      'INVALID_REQUEST',
+    );
+    const ended = await con('POST', `/api/console/members/${m.id}/sessions/end`, support.token, {
+      reason: 'Phone reported stolen',
+    });
+    expect(ended.body).toEqual({ ended: 2 });
+    for (const token of [m.token, phone.body.token as string])
+      expectError(await call(t.app, 'GET', '/api/account/profile', { token }), 401, 'invalid-token');
+    const after = await con('GET', `/api/console/members/${m.id}/sign-ins`, support.token);
+    expect(after.body.liveSessions).toBe(0);
+    expect((after.body.items as { active: boolean }[]).every((i) => !i.active)).toBe(true);
+    expect(await auditOf(admin, m.id, 'member.sessions-end')).toMatchObject([
+      { actor: support.username, after: { ended: 2, reason: 'Phone reported stolen' } },
+    ]);
+    // The member signs in again as before.
+    expect(await login(t.app, m.reg.username, m.reg.password)).toEqual(expect.any(String));
+    // Finance reads members but does not end their sessions.
+    const finance = await staff('finance');
+    expectError(
+      await con('POST', `/api/console/members/${m.id}/sessions/end`, finance.token, { reason: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('[console] a password reset sends the member a code staff never see; the member sets a new password with it', async () => {
+    const [support, admin] = [await staff('support'), await staff('admin')];
+    const m = await registerAndLogin(t.app);
+    const phone = m.reg.username;
+    const sent = await con('POST', `/api/console/members/${m.id}/password-reset`, support.token, {
+      reason: 'Member called: forgot password',
+    });
+    expect(sent.status).toBe(200);
+    expect(Object.keys(sent.body).sort()).toEqual(['expiresAt', 'sentTo']);
+    expect(sent.body.sentTo).toBe(`${phone.slice(0, 3)}-•••-${phone.slice(6)}`);
+    expect(JSON.stringify(sent.body)).not.toMatch(/\d{6}/);
+
+    const inbox = (await (await fetch(`${baseUrl(t.app)}/sim/sms/inbox?phone=${phone}`)).json()) as {
+      text: string;
+    }[];
+    const sms = inbox.find((x) => x.text.includes('/forgot-password?'))!.text;
+    const code = /\b(\d{6})\b/.exec(sms)![1]!;
+    const otpToken = decodeURIComponent(/[?&]token=([^&\s]+)/.exec(sms)![1]!);
+    const reset = await call(t.app, 'POST', '/api/account/reset', {
+      body: { otpToken, otpCode: code, newPassword: 'a fresh start 42' },
+    });
+    expect(reset).toEqual({ status: 200, body: { ok: true } });
+    expectError(await call(t.app, 'GET', '/api/account/profile', { token: m.token }), 401, 'invalid-token');
+    expect(await login(t.app, phone, 'a fresh start 42')).toEqual(expect.any(String));
+
+    // Once a minute, as the member's own request; a refused send leaves no audit row.
+    expectError(
+      await con('POST', `/api/console/members/${m.id}/password-reset`, support.token, { reason: 'again' }),
+      429,
+      'REQUEST_LIMIT_1MIN',
+    );
+    expect(await auditOf(admin, m.id, 'member.password-reset')).toMatchObject([
+      {
+        actor: support.username,
+        after: { sentTo: sent.body.sentTo, reason: 'Member called: forgot password' },
+      },
+    ]);
+    const risk = await staff('risk');
+    expectError(
+      await con('POST', `/api/console/members/${m.id}/password-reset`, risk.token, { reason: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('[console] staff notes: newest first with their author, never shown to the member; empty or long ones refused', async () => {
+    const [support, auditor, admin] = [await staff('support'), await staff('auditor'), await staff('admin')];
+    const m = await registerAndLogin(t.app);
+    const url = `/api/console/members/${m.id}/notes`;
+    expect((await con('GET', url, support.token)).body).toEqual({ items: [] });
+    const first = await con('POST', url, support.token, { text: 'Called about a late deposit.' });
+    expect(first.body).toMatchObject({ author: support.username, text: 'Called about a late deposit.' });
+    t.clock.advance(60_000);
+    await con('POST', url, admin.token, { text: '  Deposit found: credited by the feed.  ' });
+    const read = await con('GET', url, auditor.token);
+    expect((read.body.items as { author: string; text: string }[]).map((n) => [n.author, n.text])).toEqual([
+      [admin.username, 'Deposit found: credited by the feed.'],
+      [support.username, 'Called about a late deposit.'],
+    ]);
+    for (const text of ['', '   ', 'x'.repeat(MEMBER_NOTE_MAX_LENGTH + 1)])
+      expectError(await con('POST', url, support.token, { text }), 400, 'INVALID_REQUEST');
+    expectError(await con('POST', url, auditor.token, { text: 'auditors change nothing' }), 403, 'FORBIDDEN');
+    expect((await con('GET', url, support.token)).body.items).toHaveLength(2);
+    expect(await auditOf(admin, m.id, 'member.note')).toHaveLength(2);
+    // Nothing of them in the member's own answers.
+    const own = await call(t.app, 'GET', '/api/wallet', { token: m.token });
+    expect(JSON.stringify(own.body)).not.toContain('late deposit');
+  });
+});
