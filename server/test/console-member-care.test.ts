@@ -11,6 +11,7 @@ import {
   login,
   registerAndLogin,
   useTestApp,
+  walletAmount,
   withdraw,
 } from './helpers.ts';
 
@@ -184,5 +185,48 @@ describe('console: a member page [console]', () => {
     // Nothing of them in the member's own answers.
     const own = await call(t.app, 'GET', '/api/wallet', { token: m.token });
     expect(JSON.stringify(own.body)).not.toContain('late deposit');
+  });
+
+  it("[console] [ST-2] a staff credit and debit are lines of the member's statement and its export, signed by type", async () => {
+    const [maker, checker, support] = [await staff('finance'), await staff('admin'), await staff('support')];
+    const m = await registerAndLogin(t.app);
+    await bankTransfer(t.app, m.reg, 1_000);
+    for (const amount of [250.5, -100]) {
+      const asked = await con('POST', '/api/console/adjustments', maker.token, {
+        phone: m.reg.username,
+        amount,
+        reason: 'correction',
+      });
+      expect(asked.status).toBe(200);
+      t.clock.advance(1_000);
+      const approved = await con(
+        'POST',
+        `/api/console/approvals/${asked.body.id}/approve`,
+        checker.token,
+        {},
+      );
+      expect(approved.status).toBe(200);
+      t.clock.advance(1_000);
+    }
+    const own = await call(t.app, 'POST', '/api/statement', { token: m.token, body: { page: 1 } });
+    const lines = (own.body.statements as { statementType: string; channel: string; amount: number }[]).map(
+      (s) => [s.statementType, s.channel, s.amount],
+    );
+    expect(lines).toEqual([
+      ['withdraw', 'ADJUSTMENT', 100],
+      ['deposit', 'ADJUSTMENT', 250.5],
+      ['deposit', 'BANK', 1_000],
+    ]);
+    // What the lines add up to is the wallet.
+    expect(await walletAmount(t.app, m.token)).toBe(1_150.5);
+    const credits = await con('GET', `/api/console/members/${m.id}/statement?type=deposit`, support.token);
+    expect(credits.body.total).toBe(2);
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/statement/export?from=${day}&to=${day}&lang=en`,
+      headers: { authorization: `Bearer ${m.token}`, 'x-requested-with': 'wallet-user' },
+    });
+    expect(csv.body).toContain('"Withdrawal","Balance correction by our staff","Successful","100.00"');
   });
 });

@@ -1,5 +1,5 @@
-import { console as consoleApi, type MemberDetail } from '@krapao/contract';
-import { screen, within } from '@testing-library/react';
+import { console as consoleApi, consoleMembers, type MemberDetail } from '@krapao/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, json } from './api';
 import { FIRST_LOAD, renderConsole } from './console';
@@ -128,5 +128,181 @@ describe('console members', () => {
       { phone: '0812345678', amount: -120.5, reason: 'double credit' },
       { phone: '0812345678', amount: -120.5, reason: 'double credit', code: '135790' },
     ]);
+  });
+});
+
+const entry = (over: Record<string, unknown>) =>
+  consoleMembers.memberStatement.response.shape.statements.element.parse({
+    _id: 'D1',
+    statementType: 'deposit',
+    status: 'SUCCESS',
+    amount: 250,
+    channel: 'BANK',
+    reason: null,
+    createdAt: '2026-11-20T03:00:00.000Z',
+    outcome: null,
+    noticeId: null,
+    expiresAt: null,
+    from: null,
+    to: null,
+    fromName: null,
+    toName: null,
+    related: null,
+    ...over,
+  });
+
+describe('console member care', () => {
+  it("[console] the statement tab lists the member's entries signed as they see them, and filters by type", async () => {
+    const { user, api } = await renderConsole('/console/members/m_8f3a21', 'support', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': ({ query }) =>
+        json(
+          query.get('type') === 'withdraw'
+            ? { total: 1, statements: [entry({ _id: 'W1', statementType: 'withdraw', amount: 100 })] }
+            : {
+                total: 2,
+                statements: [entry({ _id: 'W1', statementType: 'withdraw', amount: 100 }), entry({})],
+              },
+        ),
+    });
+    const table = await screen.findByTestId('member-statement', {}, FIRST_LOAD);
+    expect(within(table).getByText('Deposit by bank transfer')).toBeTruthy();
+    expect(within(table).getByText('-100.00 THB')).toBeTruthy();
+    expect(within(table).getByText('+250.00 THB')).toBeTruthy();
+    expect(screen.getByTestId('member-statement-count').textContent).toBe('2 entries');
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Withdrawals' }));
+    await waitFor(() => expect(screen.getByTestId('member-statement-count').textContent).toBe('1 entries'));
+    expect(api.callsTo('GET', '/api/console/members/m_8f3a21/statement').at(-1)?.query.get('type')).toBe(
+      'withdraw',
+    );
+  });
+
+  it('[console] sign-ins show device and address; ending every session asks a reason and says how many ended', async () => {
+    let live = 2;
+    const { user, api } = await renderConsole('/console/members/m_8f3a21', 'support', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'GET /api/console/members/m_8f3a21/sign-ins': () =>
+        json({
+          liveSessions: live,
+          items: [
+            {
+              at: '2026-11-25T05:00:00.000Z',
+              browser: 'Chrome',
+              os: 'Android',
+              ip: '203.0.113.57',
+              userAgent: 'Mozilla/5.0 (Linux; Android 14)',
+              active: live > 0,
+            },
+          ],
+        }),
+      'POST /api/console/members/m_8f3a21/sessions/end': () => {
+        live = 0;
+        return json({ ended: 2 });
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Sign-ins' }, FIRST_LOAD));
+    const table = await screen.findByTestId('member-sign-ins');
+    expect(within(table).getByText('Chrome on Android')).toBeTruthy();
+    expect(within(table).getByText('203.0.113.57')).toBeTruthy();
+    expect(screen.getByTestId('member-live-sessions').textContent).toBe('Live sessions: 2');
+    await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End every session of this member?' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'phone lost');
+    await user.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
+    expect(await screen.findByText('Sessions ended: 2.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/console/members/m_8f3a21/sessions/end')[0]?.body).toEqual({
+      reason: 'phone lost',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('member-live-sessions').textContent).toBe('Live sessions: 0'),
+    );
+    expect(within(screen.getByTestId('member-sign-ins')).getByText('Ended')).toBeTruthy();
+  });
+
+  it('[console] a note is added and listed with its author; an empty one is refused before sending', async () => {
+    const notes: { id: string; at: string; author: string; text: string }[] = [];
+    const { user, api } = await renderConsole('/console/members/m_8f3a21', 'support', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'GET /api/console/members/m_8f3a21/notes': () => json({ items: [...notes].reverse() }),
+      'POST /api/console/members/m_8f3a21/notes': ({ body }) => {
+        const note = {
+          id: String(notes.length + 1),
+          at: '2026-11-25T05:00:00.000Z',
+          author: 'support.one',
+          text: (body as { text: string }).text,
+        };
+        notes.push(note);
+        return json(note);
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Notes' }, FIRST_LOAD));
+    expect(await screen.findByText('No notes yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Write the note first.')).toBeTruthy();
+    await user.type(screen.getByLabelText('New note'), 'Called about a late deposit.');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    const list = await screen.findByTestId('member-notes');
+    expect(within(list).getByText('Called about a late deposit.')).toBeTruthy();
+    expect(within(list).getByText('support.one · 25/11/2026 12:00:00')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/console/members/m_8f3a21/notes').map((c) => c.body)).toEqual([
+      { text: 'Called about a late deposit.' },
+    ]);
+    expect((screen.getByLabelText('New note') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it("[console] a password reset is sent to the member's phone with a reason; staff read where it went", async () => {
+    const { user, api } = await renderConsole('/console/members/m_8f3a21', 'support', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'POST /api/console/members/m_8f3a21/password-reset': () =>
+        json({ sentTo: '081-•••-5678', expiresAt: '2026-11-25T05:05:00.000Z' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reset password' }, FIRST_LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a password reset' });
+    expect(within(dialog).getByText(/SMS at 081-234-5678/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), 'member called');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the code' }));
+    expect(await screen.findByText('Code sent to 081-•••-5678.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/console/members/m_8f3a21/password-reset')[0]?.body).toEqual({
+      reason: 'member called',
+    });
+  });
+
+  it('[console] finance asks for a payout-account change: a four-eyes request with a code when asked', async () => {
+    const { user, api } = await renderConsole('/console/members/m_8f3a21', 'finance', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'POST /api/console/members/m_8f3a21/payout-account': (call) =>
+        (call.body as { code?: string }).code
+          ? json({ id: 'apr_7', status: 'AWAITING_APPROVAL' })
+          : fail('STEP_UP_REQUIRED', 401),
+    });
+    // Finance neither resets passwords nor ends sessions.
+    await user.click(await screen.findByRole('button', { name: 'Change payout account' }, FIRST_LOAD));
+    expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Change the payout account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ask for approval' }));
+    expect(
+      await within(dialog).findByText('Choose the bank and enter the account number and name.'),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Account number'), '987-654-3210');
+    await user.type(within(dialog).getByLabelText('Reason'), 'old account closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Ask for approval' }));
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm with your code' });
+    await user.type(within(stepUp).getByLabelText('Code'), '135790');
+    await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Sent for a second approval: another staff member decides it in Approvals.'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST', '/api/console/members/m_8f3a21/payout-account').at(-1)?.body).toEqual({
+      bankCode: 'KBANK',
+      bankAccountNo: '9876543210',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      reason: 'old account closed',
+      code: '135790',
+    });
   });
 });

@@ -69,6 +69,25 @@ describe('statement', () => {
     expect(dates[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   });
 
+  it("[ST-2] a staff credit and debit read as our staff's, signed as money in and out, not as a bank withdrawal", async () => {
+    logIn();
+    mockApi({
+      'POST /api/statement': answer(2, [
+        entry({ statementType: 'withdraw', channel: 'ADJUSTMENT', amount: 100 }),
+        entry({ statementType: 'deposit', channel: 'ADJUSTMENT', amount: 250.5 }),
+      ]),
+    });
+    const { user } = await renderApp('/user/statement');
+    await screen.findByText('Debit by our staff');
+    expect(rows()).toEqual([
+      { activity: 'Debit by our staff', amount: '-฿100.00', status: 'Successful' },
+      { activity: 'Credit by our staff', amount: '+฿250.50', status: 'Successful' },
+    ]);
+    await user.click(screen.getByText('Debit by our staff'));
+    const detail = await screen.findByTestId('statement-detail');
+    expect(within(detail).getByText('Balance correction by our staff')).toBeTruthy();
+  });
+
   it('[ST-1] asks 10 a page and shows 3 pages before and 1 after the current one', async () => {
     logIn();
     const api = mockApi({

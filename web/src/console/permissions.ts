@@ -8,6 +8,9 @@ import type { ConsoleMe } from '@krapao/contract';
 export const PERMISSIONS = {
   membersRead: 'members.read',
   membersFreeze: 'members.freeze',
+  membersPasswordReset: 'members.password-reset',
+  membersNotes: 'members.notes',
+  membersPayoutAccount: 'members.payout-account',
   staffRead: 'staff.read',
   staffManage: 'staff.manage',
   adjustmentsMake: 'adjustments.make',

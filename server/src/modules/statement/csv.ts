@@ -35,6 +35,7 @@ const TEXTS: Record<Locale, Texts> = {
       TRUEWALLET: 'ทรูมันนี่ วอลเล็ท',
       SLIP: 'สลิป',
       NOTICE: 'แจ้งฝากเงิน',
+      ADJUSTMENT: 'ปรับยอดโดยเจ้าหน้าที่',
     },
     wallet: 'กระเป๋าหลัก',
     bank: 'บัญชีธนาคาร',
@@ -62,6 +63,7 @@ const TEXTS: Record<Locale, Texts> = {
       TRUEWALLET: 'ທຣູມັນນີ່ ວໍເລັດ',
       SLIP: 'ສະລິບ',
       NOTICE: 'ແຈ້ງຝາກເງິນ',
+      ADJUSTMENT: 'ປັບຍອດໂດຍພະນັກງານ',
     },
     wallet: 'ກະເປົາຫຼັກ',
     bank: 'ບັນຊີທະນາຄານ',
@@ -89,6 +91,7 @@ const TEXTS: Record<Locale, Texts> = {
       TRUEWALLET: 'True Wallet',
       SLIP: 'Slip',
       NOTICE: 'Deposit notice',
+      ADJUSTMENT: 'Balance correction by our staff',
     },
     wallet: 'Main wallet',
     bank: 'Bank account',
@@ -133,7 +136,7 @@ function details(entry: StatementEntry, texts: Texts, locale: Locale): string {
     case 'deposit':
       return texts.channel[entry.channel] ?? entry.channel;
     case 'withdraw':
-      return texts.bank;
+      return (entry.channel === 'ADJUSTMENT' && texts.channel.ADJUSTMENT) || texts.bank;
     case 'transfer':
       return `${account(entry.from, entry.fromName)} → ${account(entry.to, entry.toName)}`;
     default:

@@ -79,8 +79,24 @@ const REWARDS = `
          jsonb_build_object('kind', r.source, 'reference', r.source_ref, 'title', r.title), r.ended_at
   from rewards r where r.member_id = $1 and r.status = 'SUCCESS' and r.percent_success > 0`;
 
+/**
+ * A staff adjustment (a four-eyes credit or debit of the wallet, modules/staff/approvals.ts) as the member
+ * reads it: a credit is money in ('deposit'), a debit money out ('withdraw'), both on the channel
+ * ADJUSTMENT, so a balance never changes without a line that says so.
+ */
+const ADJUSTMENTS = `
+  select 'A' || e.id as id, case when p.amount > 0 then 'deposit' else 'withdraw' end as type,
+         'SUCCESS' as status, abs(p.amount) as amount, 'ADJUSTMENT' as channel, null::text as reason,
+         null::text as outcome, null::text as notice_id, null::timestamptz as expires_at,
+         null::text as from_account, null::text as to_account, null::text as from_name, null::text as to_name,
+         null::jsonb as related, e.created_at
+  from journal_entries e
+  join postings p on p.entry_id = e.id
+  join ledger_accounts a on a.id = p.account_id and a.kind = 'member_wallet'
+  where e.kind = 'adjustment' and e.member_id = $1`;
+
 /** The whole history, as one list: every branch takes the member ($1) and the time now ($2). */
-const ALL = `${DEPOSITS} union all ${WITHDRAWALS} union all ${TRANSFERS} union all ${REWARDS}`;
+const ALL = `${DEPOSITS} union all ${WITHDRAWALS} union all ${TRANSFERS} union all ${REWARDS} union all ${ADJUSTMENTS}`;
 
 /**
  * ST-4: the history narrowed to one type ($3) and the entries made between two days of the operator's

@@ -8,6 +8,11 @@ export const consoleKeys = {
   approvals: (status: string) => ['console', 'approvals', status] as const,
   members: (q: string) => ['console', 'members', q] as const,
   member: (memberId: string) => ['console', 'member', memberId] as const,
+  memberStatement: (memberId: string, page: number, type: string | null) =>
+    ['console', 'member', memberId, 'statement', page, type] as const,
+  memberSignIns: (memberId: string) => ['console', 'member', memberId, 'sign-ins'] as const,
+  banks: () => ['console', 'banks'] as const,
+  memberNotes: (memberId: string) => ['console', 'member', memberId, 'notes'] as const,
   audit: (filters: Record<string, string | undefined>, before: string | undefined) =>
     ['console', 'audit', filters, before ?? null] as const,
 };

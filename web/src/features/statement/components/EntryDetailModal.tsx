@@ -9,9 +9,9 @@ import { CopyField } from '../../../components/CopyField';
 import { Money } from '../../../components/Money';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { bahtToMinor, formatDateTime } from '../../../lib/format';
-import { accountLabel, activityKey, amountSign, StatusBadge } from './StatementEntry';
+import { accountLabel, activityKey, amountSign, StatusBadge } from '../../../components/StatementLabels';
 
-const CHANNELS = new Set(['BANK', 'QR', 'TRUEWALLET', 'SLIP', 'NOTICE', 'GAME', 'REWARD']);
+const CHANNELS = new Set(['BANK', 'QR', 'TRUEWALLET', 'SLIP', 'NOTICE', 'GAME', 'REWARD', 'ADJUSTMENT']);
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

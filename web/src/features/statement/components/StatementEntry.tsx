@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Badge.css';
-import { Badge, Group, Paper, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { StatementEntry } from '@krapao/contract';
 import {
   IconArrowBackUp,
@@ -10,8 +9,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/Money';
+import { activityKey, amountSign, StatusBadge, TransferRoute } from '../../../components/StatementLabels';
 import { DepositIcon, WithdrawIcon } from '../../../components/MoneyIcons';
-import { errorText } from '../../../i18n';
 import { useLocale, useTranslation } from '../../../i18n/react';
 import { bahtToMinor, formatDateTime, formatTime, formatTimeAgo } from '../../../lib/format';
 
@@ -23,23 +22,8 @@ const TYPE_LOOK: Record<StatementEntry['statementType'], { icon: ReactNode; colo
   transfer: { icon: <IconArrowsExchange size={20} stroke={1.8} />, color: 'blue' },
 };
 
-const DEPOSIT_CHANNELS = new Set(['BANK', 'QR', 'TRUEWALLET', 'SLIP', 'NOTICE']);
 /** Bank refusals with a text of their own; any other bank reason reads as the general one. */
 const BANK_REASONS = new Set(['DEST_ACC_INVALID']);
-
-/** ST-2: deposit and bonus '+', withdraw '-', transfer (and a finished bonus) none. */
-function amountSign(type: StatementEntry['statementType']): '' | '+' | '-' {
-  if (type === 'deposit' || type === 'bonus') return '+';
-  if (type === 'withdraw') return '-';
-  return '';
-}
-
-function activityKey(entry: StatementEntry): string {
-  if (entry.statementType !== 'deposit') return `statement.activity.${entry.statementType}`;
-  // A notice the operator credited is the deposit itself: it reads as the transfer it was.
-  if (entry.channel === 'NOTICE' && entry.status === 'SUCCESS') return 'statement.activity.deposit.BANK';
-  return `statement.activity.deposit.${DEPOSIT_CHANNELS.has(entry.channel) ? entry.channel : 'other'}`;
-}
 
 /** Why a withdrawal came back, in words that do not blame the member for a bank's refusal. */
 function returnReasonKey(entry: StatementEntry): string {
@@ -47,33 +31,6 @@ function returnReasonKey(entry: StatementEntry): string {
   return entry.reason && BANK_REASONS.has(entry.reason)
     ? `statement.returnReason.${entry.reason}`
     : 'statement.returnReason.bank';
-}
-
-function StatusBadge({ entry }: { entry: StatementEntry }) {
-  const { t } = useTranslation();
-  const badge = (color: string, text: string) => (
-    <Badge color={color} variant="light" size="sm">
-      {text}
-    </Badge>
-  );
-  if (entry.outcome === 'EXPIRED') return badge('gray', t('statement.status.expired'));
-  if (entry.outcome === 'RETURNED') return badge('blue', t('statement.status.returned'));
-  if (entry.outcome === 'REJECTED') return badge('gray', t('statement.status.declined'));
-  if (entry.status === 'SUCCESS') return badge('teal', t('statement.status.success'));
-  if (entry.status === 'FAILED')
-    return (
-      <Group gap={6} wrap="wrap">
-        {badge('red', t('statement.status.failed'))}
-        {entry.reason && (
-          <Text component="span" fz="xs" c="red.8" data-testid="statement-reason">
-            ({errorText(entry.reason)})
-          </Text>
-        )}
-      </Group>
-    );
-  if (entry.statementType === 'deposit' && entry.channel === 'NOTICE')
-    return badge('yellow', t('statement.status.waiting'));
-  return badge('yellow', t('statement.status.inProgress'));
 }
 
 /** What happened next, under the badge: the money that came back, a matched or expired notice. */
@@ -107,25 +64,6 @@ function EntryNote({ entry }: { entry: StatementEntry }) {
     );
   return null;
 }
-
-/** ST-5: a side of a transfer: the main wallet, or the game by its name (its code when it has none). */
-export function accountLabel(code: string | null, name: string | null, wallet: string): string {
-  return code === 'WALLET' ? wallet : (name ?? code ?? '');
-}
-
-/** ST-5: "Main wallet → PG Soft", the way the money went. */
-export function TransferRoute({ entry }: { entry: StatementEntry }) {
-  const { t } = useTranslation();
-  if (entry.statementType !== 'transfer' || !entry.from || !entry.to) return null;
-  const wallet = t('statement.wallet');
-  return (
-    <Text fz="xs" c="dark.4" mt={2} data-testid="statement-route">
-      {accountLabel(entry.from, entry.fromName, wallet)} → {accountLabel(entry.to, entry.toName, wallet)}
-    </Text>
-  );
-}
-
-export { activityKey, amountSign, StatusBadge };
 
 /** One line of the statement (ST-1, ST-2), with what became of it; a tap opens its detail (ST-5). */
 export function StatementEntryRow({

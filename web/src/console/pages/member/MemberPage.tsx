@@ -1,35 +1,34 @@
+import '@mantine/core/styles/Tabs.css';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconLock, IconLockOpen, IconScale } from '@tabler/icons-react';
+  IconArrowLeft,
+  IconBuildingBank,
+  IconKey,
+  IconLock,
+  IconLockOpen,
+  IconScale,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { MemberDetail } from '@krapao/contract';
-import { useLocale } from '../../i18n/react';
-import { errorCode } from '../../lib/api-client';
-import { formatPhone } from '../../lib/format';
-import { notifySuccess } from '../../lib/notify';
-import { useAdjust, useFreeze, useMember } from '../api/queries';
-import { ConsoleError } from '../components/ConsoleError';
-import { PageLoader } from '../components/PageLoader';
-import { ReasonModal } from '../components/ReasonModal';
-import { MemberStatusBadge } from '../components/StatusBadge';
-import { actionError, useStepUp } from '../components/StepUp';
-import { formatAmount, formatBangkok, isoCode } from '../format';
-import { useT } from '../i18n';
-import { can, PERMISSIONS } from '../permissions';
-import { useStaffMe } from '../use-me';
+import { useLocale } from '../../../i18n/react';
+import { errorCode } from '../../../lib/api-client';
+import { formatPhone } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { useFreeze, useMember } from '../../api/queries';
+import { ConsoleError } from '../../components/ConsoleError';
+import { PageLoader } from '../../components/PageLoader';
+import { ReasonModal } from '../../components/ReasonModal';
+import { MemberStatusBadge } from '../../components/StatusBadge';
+import { formatAmount, formatBangkok } from '../../format';
+import { useT } from '../../i18n';
+import { can, PERMISSIONS } from '../../permissions';
+import { useStaffMe } from '../../use-me';
+import { AdjustModal } from './AdjustModal';
+import { useMemberPasswordReset } from './member-api';
+import { MemberNotes } from './MemberNotes';
+import { MemberSignIns } from './MemberSignIns';
+import { MemberStatement } from './MemberStatement';
+import { PayoutAccountModal } from './PayoutAccountModal';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -42,94 +41,11 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A manual credit (positive) or debit (negative): a request another staff member approves. */
-function AdjustModal({
-  member,
-  opened,
-  onClose,
-}: {
-  member: MemberDetail;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const t = useT();
-  const adjust = useAdjust();
-  const stepUp = useStepUp();
-  const [amount, setAmount] = useState<number | string>('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setAmount('');
-    setReason('');
-    setError(null);
-    onClose();
-  };
-  const submit = async () => {
-    setError(null);
-    const n = typeof amount === 'number' ? amount : Number(amount);
-    if (!Number.isFinite(n) || n === 0) return setError('console.adjust.amountMissing');
-    if (!reason.trim()) return setError('console.reason.missing');
-    try {
-      await stepUp.run((code) =>
-        adjust.mutateAsync({
-          phone: member.profile.phone,
-          amount: n,
-          reason: reason.trim(),
-          ...(code ? { code } : {}),
-        }),
-      );
-      notifySuccess(t('console.adjust.sent'));
-      close();
-    } catch (err) {
-      setError(actionError(err));
-    }
-  };
-  return (
-    <>
-      <Modal opened={opened} onClose={close} title={t('console.adjust.title')} centered>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack>
-            <Text size="sm">{t('console.adjust.text')}</Text>
-            <NumberInput
-              label={t('console.adjust.amount', { currency: isoCode(member.wallet.currency) })}
-              description={t('console.adjust.amountHint')}
-              value={amount}
-              onChange={setAmount}
-              decimalScale={2}
-              thousandSeparator=","
-              allowNegative
-              data-autofocus
-            />
-            <Textarea
-              label={t('console.reason.required')}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              maxLength={500}
-              rows={3}
-            />
-            {error && <ConsoleError code={error} />}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('console.cancel')}
-              </Button>
-              <Button type="submit" loading={adjust.isPending}>
-                {t('console.adjust.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-      {stepUp.modal}
-    </>
-  );
-}
-
-/** A member: profile, bank account, balances, status; freeze or unfreeze with a reason; ask for an adjustment. */
+/**
+ * A member: profile, bank account, balances and status; their statement, sign-ins and staff notes; and
+ * what staff do for them, each as their role allows: freeze or unfreeze, end their sessions, send them a
+ * password reset, ask for an adjustment or a payout-account change (both four-eyes).
+ */
 export default function MemberPage() {
   const t = useT();
   const locale = useLocale();
@@ -139,6 +55,9 @@ export default function MemberPage() {
   const freeze = useFreeze(memberId);
   const [freezing, setFreezing] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
+  const [changingPayout, setChangingPayout] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const passwordReset = useMemberPasswordReset(memberId);
   const [error, setError] = useState<string | null>(null);
 
   if (member.isPending) return <PageLoader />;
@@ -171,6 +90,20 @@ export default function MemberPage() {
           </Text>
         </div>
         <Group gap="sm">
+          {can(me, PERMISSIONS.membersPasswordReset) && (
+            <Button variant="default" leftSection={<IconKey size={18} />} onClick={() => setResetting(true)}>
+              {t('console.reset.open')}
+            </Button>
+          )}
+          {can(me, PERMISSIONS.membersPayoutAccount) && (
+            <Button
+              variant="default"
+              leftSection={<IconBuildingBank size={18} />}
+              onClick={() => setChangingPayout(true)}
+            >
+              {t('console.payout.open')}
+            </Button>
+          )}
           {can(me, PERMISSIONS.adjustmentsMake) && (
             <Button variant="light" leftSection={<IconScale size={18} />} onClick={() => setAdjusting(true)}>
               {t('console.adjust.open')}
@@ -249,6 +182,51 @@ export default function MemberPage() {
           )}
         </Card>
       </SimpleGrid>
+      <Card withBorder radius="lg" padding="lg">
+        <Tabs defaultValue="statement" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="statement">{t('console.member.tabs.statement')}</Tabs.Tab>
+            <Tabs.Tab value="signIns">{t('console.member.tabs.signIns')}</Tabs.Tab>
+            <Tabs.Tab value="notes">{t('console.member.tabs.notes')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="statement">
+            <MemberStatement memberId={memberId} currency={m.wallet.currency} />
+          </Tabs.Panel>
+          <Tabs.Panel value="signIns">
+            <MemberSignIns memberId={memberId} canEnd={can(me, PERMISSIONS.membersFreeze)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="notes">
+            <MemberNotes memberId={memberId} canWrite={can(me, PERMISSIONS.membersNotes)} />
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+      <ReasonModal
+        opened={resetting}
+        title={t('console.reset.title')}
+        confirmLabel={t('console.reset.submit')}
+        reasonRequired
+        busy={passwordReset.isPending}
+        error={error}
+        onClose={() => {
+          setResetting(false);
+          setError(null);
+        }}
+        onConfirm={(reason) => {
+          setError(null);
+          passwordReset.mutate(reason, {
+            onSuccess: ({ sentTo }) => {
+              setResetting(false);
+              notifySuccess(t('console.reset.sent', { phone: sentTo }));
+            },
+            onError: (err) => setError(errorCode(err)),
+          });
+        }}
+      >
+        <Text size="sm">{t('console.reset.text', { phone: formatPhone(m.profile.phone) })}</Text>
+      </ReasonModal>
+      {can(me, PERMISSIONS.membersPayoutAccount) && (
+        <PayoutAccountModal member={m} opened={changingPayout} onClose={() => setChangingPayout(false)} />
+      )}
       <ReasonModal
         opened={freezing}
         title={t(frozen ? 'console.freeze.unfreezeTitle' : 'console.freeze.freezeTitle')}
