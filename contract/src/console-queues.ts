@@ -138,12 +138,42 @@ export const queuedSlipSchema = z.object({
   amount: amount.nullable(),
   currency: text(),
   createdAt: iso,
+  /** The bank's reference read from the slip's QR; null when it could not be read. */
+  reference: text().nullable(),
+  /** The picture is still kept (it is dropped some days after the slip settled). */
+  hasPicture: z.boolean(),
 });
+/**
+ * Slips the verifier still works on, and those it refused in the last day that nobody has handled yet,
+ * oldest first.
+ */
+export type QueuedSlip = z.infer<typeof queuedSlipSchema>;
 export const slips = endpoint({
   method: 'GET',
   path: '/api/console/queues/slips',
   body: undefined,
   response: z.object({ items: z.array(queuedSlipSchema) }),
+  auth: false,
+});
+
+/** A short-lived address of the slip's picture (the member's view link's kind); 410 SLIP_IMAGE_GONE. */
+export const slipPicture = endpoint({
+  method: 'GET',
+  path: '/api/console/queues/slips/{slipId}/picture',
+  body: undefined,
+  response: z.object({ url: text() }),
+  auth: false,
+});
+
+/**
+ * A refused slip looked at by a person (its money credited from the bank line, or the member answered
+ * in the chat): it leaves the queue. Only a refused slip not handled yet: else 409 ALREADY_DECIDED.
+ */
+export const slipHandled = endpoint({
+  method: 'POST',
+  path: '/api/console/queues/slips/{slipId}/handled',
+  body: z.object({ reason: text().trim().max(500).optional() }).optional(),
+  response: z.object({ slipId: text(), handledBy: text() }),
   auth: false,
 });
 

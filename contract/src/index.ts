@@ -135,6 +135,7 @@ export {
   type MatchCandidate,
   type QueueName,
   type QueueTile,
+  type QueuedSlip,
   type QueuedWithdrawal,
 } from './console-queues.ts';
 export {

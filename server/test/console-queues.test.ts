@@ -1,6 +1,7 @@
 // The console's live queues and chat console (modules/queues, deposits/withdrawals/games/chat console.ts):
 // the tiles' figures against the rows, the bank-line match credited once, the staff socket's nudge, and a
 // reply that reaches the member's socket. On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -304,6 +305,79 @@ describe('console queues [console]', () => {
     } finally {
       await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
     }
+  });
+
+  it('[console] [SLIP-4] a refused slip: staff see its picture, mark it handled once, and it leaves the queue and its tile', async () => {
+    const [finance, auditor] = [await staff('finance'), await staff('auditor')];
+    const m = await registerAndLogin(t.app);
+    const picture = PNG.sync.write(new PNG({ width: 6, height: 4 }));
+    const slip = (id: string, status: string) =>
+      t.db.query(
+        `insert into slips (public_id, member_id, status, note, image, image_type, next_attempt_at, created_at, updated_at)
+         values ($1, (select id from members where phone = $2), $3, $4, $5, 'image/png', $6, $6, $6)`,
+        [
+          id,
+          m.reg.username,
+          status,
+          status === 'FAILED' ? 'CANNOT_READ_CROPPED_IMAGE' : null,
+          picture,
+          t.clock.now(),
+        ],
+      );
+    // The ids as uploads make them (SL and 18 hex digits).
+    const slipId = () => `SL${randomBytes(9).toString('hex').toUpperCase()}`;
+    const [refused, checking] = [slipId(), slipId()];
+    await slip(refused, 'FAILED');
+    await slip(checking, 'PROCESSING');
+    const slipsTile = async () =>
+      tileOf((await con('GET', '/api/console/queues', finance.token)).body.tiles as QueueTile[], 'slips')
+        .count;
+    const tileBefore = await slipsTile();
+    const queued = (await con('GET', '/api/console/queues/slips', finance.token)).body.items as {
+      slipId: string;
+      hasPicture: boolean;
+      reference: string | null;
+    }[];
+    expect(queued.find((x) => x.slipId === refused)).toMatchObject({ hasPicture: true, reference: null });
+
+    // The picture, by a short-lived address a browser opens without a session.
+    const link = await con('GET', `/api/console/queues/slips/${refused}/picture`, auditor.token);
+    expect(link.status).toBe(200);
+    const image = await fetch(`${baseUrl(t.app)}${link.body.url as string}`);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(picture)).toBe(true);
+
+    // The auditor reads slips but decides nothing; a slip still being checked is not handled by hand.
+    expectError(
+      await con('POST', `/api/console/queues/slips/${refused}/handled`, auditor.token, {}),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await con('POST', `/api/console/queues/slips/${checking}/handled`, finance.token, {}),
+      409,
+      'ALREADY_DECIDED',
+    );
+    const handled = await con('POST', `/api/console/queues/slips/${refused}/handled`, finance.token, {
+      reason: 'Credited from the bank line',
+    });
+    expect(handled.body).toEqual({ slipId: refused, handledBy: finance.username });
+    expectError(
+      await con('POST', `/api/console/queues/slips/${refused}/handled`, finance.token, {}),
+      409,
+      'ALREADY_DECIDED',
+    );
+    const left = (await con('GET', '/api/console/queues/slips', finance.token)).body.items as {
+      slipId: string;
+    }[];
+    expect(left.map((x) => x.slipId)).not.toContain(refused);
+    expect(left.map((x) => x.slipId)).toContain(checking);
+    expect(await slipsTile()).toBe(tileBefore - 1);
+    expectError(
+      await con('GET', '/api/console/queues/slips/NOSUCH/picture', finance.token),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 

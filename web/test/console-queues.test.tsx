@@ -41,6 +41,20 @@ const tile = (queue: QueueTile['queue'], count: number, amount: number): QueueTi
     sums: queue === 'chats' ? [] : [{ currency: 'BAHT', amount }],
   });
 
+/** A slip the verifier refused: the member was told it could not be read. */
+const refusedSlip = consoleQueues.queuedSlipSchema.parse({
+  slipId: 'S1',
+  memberId: 'm1',
+  phone: '0812345678',
+  status: 'FAILED',
+  note: 'CANNOT_READ_CROPPED_IMAGE',
+  amount: null,
+  currency: 'BAHT',
+  createdAt: '2026-11-26T02:00:00.000Z',
+  reference: null,
+  hasPicture: true,
+});
+
 describe('console queues', () => {
   it('[console] the home tiles show count, oldest age and sum, change live on the staff socket (the approvals tile too), and open their queue', async () => {
     let count = 2;
@@ -157,21 +171,7 @@ describe('console queues', () => {
 
   it("[console] the slips queue says a slip's state and why it was refused in words, and opens its member", async () => {
     const { user, router } = await renderConsole('/console/queues/slips', 'finance', {
-      'GET /api/console/queues/slips': () =>
-        json({
-          items: [
-            {
-              slipId: 'S1',
-              memberId: 'm1',
-              phone: '0812345678',
-              status: 'FAILED',
-              note: 'CANNOT_READ_CROPPED_IMAGE',
-              amount: null,
-              currency: 'BAHT',
-              createdAt: '2026-11-26T02:00:00.000Z',
-            },
-          ],
-        }),
+      'GET /api/console/queues/slips': () => json({ items: [refusedSlip] }),
       'GET /api/console/members/m1': () => fail('NO_USER', 404),
     });
     expect(await screen.findByText('Refused', {}, FIRST_LOAD)).toBeTruthy();
@@ -179,6 +179,35 @@ describe('console queues', () => {
     expect(screen.queryByText('CANNOT_READ_CROPPED_IMAGE')).toBeNull();
     await user.click(screen.getByRole('link', { name: '081-234-5678' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/members/m1'));
+  });
+
+  it("[console] [SLIP-4] a slip's picture opens from the queue; a refused one marked handled leaves it", async () => {
+    let handled = false;
+    const { user, api } = await renderConsole('/console/queues/slips', 'finance', {
+      'GET /api/console/queues/slips': () => json({ items: handled ? [] : [refusedSlip] }),
+      'GET /api/console/queues/slips/S1/picture': () =>
+        json({ url: '/api/statement/slip/image/S1?exp=1&sig=abc' }),
+      'POST /api/console/queues/slips/S1/handled': () => {
+        handled = true;
+        return json({ slipId: 'S1', handledBy: 'finance.one' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Picture' }, FIRST_LOAD));
+    const picture = await screen.findByRole('dialog', { name: 'Slip picture' });
+    expect((await within(picture).findByRole('img')).getAttribute('src')).toBe(
+      '/api/statement/slip/image/S1?exp=1&sig=abc',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Handled' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Mark this slip as handled?' });
+    await user.type(within(confirm).getByLabelText('Reason (optional)'), 'credited from the bank line');
+    await user.click(within(confirm).getByRole('button', { name: 'Handled' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/console/queues/slips/S1/handled')[0]?.body).toEqual({
+        reason: 'credited from the bank line',
+      }),
+    );
+    expect(await screen.findByText('Nothing waiting')).toBeTruthy();
   });
 
   it('[console] approving a withdrawal above the second-approval amount says it waits for another person, and its row says so', async () => {

@@ -23,6 +23,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, string[]> = {
     'approvals.read',
     'approvals.decide',
     'withdrawals.read',
+    'slips.read',
+    'slips.decide',
   ],
   marketing: ['bonuses.read', 'bonuses.manage'],
   risk: ['members.read', 'members.freeze'],

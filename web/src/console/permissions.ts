@@ -21,6 +21,7 @@ export const PERMISSIONS = {
   chatRead: 'chat.read',
   chatAnswer: 'chat.answer',
   withdrawalsRead: 'withdrawals.read',
+  slipsDecide: 'slips.decide',
   bonusesRead: 'bonuses.read',
   bonusesManage: 'bonuses.manage',
   wheelRead: 'wheel.read',

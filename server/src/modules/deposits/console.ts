@@ -207,10 +207,14 @@ export async function slipsQueue(ctx: Ctx) {
     amount: bigint | null;
     currency: string;
     created_at: Date;
+    reference: string | null;
+    kept: boolean;
   }>(
-    `select s.public_id, m.public_id as member, m.phone, s.status, s.note, s.amount, m.currency, s.created_at
+    `select s.public_id, m.public_id as member, m.phone, s.status, s.note, s.amount, m.currency, s.created_at,
+            s.reference, (s.image_key is not null or s.image is not null) as kept
      from slips s join members m on m.id = s.member_id
-     where s.status = 'PROCESSING' or (s.status = 'FAILED' and s.created_at > $1::timestamptz - interval '1 day')
+     where s.status = 'PROCESSING'
+        or (s.status = 'FAILED' and s.handled_at is null and s.created_at > $1::timestamptz - interval '1 day')
      order by s.created_at, s.id limit 200`,
     [ctx.clock.now()],
   );
@@ -224,6 +228,8 @@ export async function slipsQueue(ctx: Ctx) {
       amount: r.amount === null ? null : toBaht(r.amount),
       currency: r.currency,
       createdAt: r.created_at.toISOString(),
+      reference: r.reference || null,
+      hasPicture: r.kept,
     })),
   };
 }

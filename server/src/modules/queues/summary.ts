@@ -23,13 +23,14 @@ const SOURCES: Record<QueueName, { permission: Permission; sql: string }> = {
     sql: `select w.created_at as at, w.amount, m.currency from withdrawals w
           join members m on m.id = w.member_id where w.status = 'PENDING'`,
   },
-  // Slips the verifier still works on, and those it refused in the last day (a member may be waiting
-  // for a person to look at the transfer).
+  // Slips the verifier still works on, and those it refused in the last day that nobody has handled yet
+  // (a member may be waiting for a person to look at the transfer).
   slips: {
     permission: 'slips.read',
     sql: `select s.created_at as at, coalesce(s.amount, 0) as amount, m.currency from slips s
           join members m on m.id = s.member_id
-          where s.status = 'PROCESSING' or (s.status = 'FAILED' and s.created_at > $1::timestamptz - interval '1 day')`,
+          where s.status = 'PROCESSING'
+             or (s.status = 'FAILED' and s.handled_at is null and s.created_at > $1::timestamptz - interval '1 day')`,
   },
   transfers: {
     permission: 'transfers.read',

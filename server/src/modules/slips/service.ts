@@ -168,9 +168,14 @@ export async function slipImageLink(ctx: Ctx, memberId: string, ref: string): Pr
   );
   if (!row) throw new AppError('NOT_FOUND', 404);
   if (!row.kept) throw new AppError('SLIP_IMAGE_GONE', 410);
+  return { url: signedImageUrl(ctx, row.public_id) };
+}
+
+/** The picture's address for SLIP_LINK_TTL_S: whoever holds it sees the picture, no session needed. */
+export function signedImageUrl(ctx: Ctx, slipId: string): string {
   const exp = Math.floor(ctx.clock.now().getTime() / 1000) + SLIP_LINK_TTL_S;
-  const sig = imageSignature(ctx.secret, row.public_id, exp).toString('base64url');
-  return { url: `/api/statement/slip/image/${row.public_id}?exp=${exp}&sig=${sig}` };
+  const sig = imageSignature(ctx.secret, slipId, exp).toString('base64url');
+  return `/api/statement/slip/image/${slipId}?exp=${exp}&sig=${sig}`;
 }
 
 /** The picture behind a view link, while its signature holds. */

@@ -1,32 +1,20 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import type { BankLine, QueuedWithdrawal } from '@krapao/contract';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { BankLine, QueuedSlip, QueuedWithdrawal } from '@krapao/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useLocale } from '../../../i18n/react';
 import { formatPhone } from '../../../lib/format';
-import { errorText } from '../../../i18n';
-import { notifySuccess } from '../../../lib/notify';
 import { errorCode } from '../../../lib/api-client';
 import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { ReasonModal } from '../../components/ReasonModal';
-import { actionError, useStepUp } from '../../components/StepUp';
 import { formatAmount, formatBangkok } from '../../format';
 import { useT } from '../../i18n';
-import { MoneyConfirm, type MoneyAction } from './MoneyConfirm';
+import { MemberLink, QueueRows, usePhones, useRunner } from './queue-parts';
+import { Slips } from './SlipsQueue';
 import { actions, isTableQueue, useQueueAction, useQueueList, type TableQueue } from './queue-api';
 
-interface Slip {
-  slipId: string;
-  memberId: string;
-  phone: string;
-  status: string;
-  note: string | null;
-  amount: number | null;
-  currency: string;
-  createdAt: string;
-}
 interface Transfer {
   reference: string;
   phone: string;
@@ -46,95 +34,6 @@ interface RefusedQr {
   paidAt: string;
   reason: string;
   memberPhone: string | null;
-}
-
-/**
- * Runs an action (with step-up when the server asks for it), then says it is done (or what `said` makes
- * of the answer) or why not. A money action is confirmed first (`confirm`): its amount and its member.
- */
-function useRunner() {
-  const t = useT();
-  const stepUp = useStepUp();
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<MoneyAction | null>(null);
-  const run = async (
-    attempt: (code?: string) => Promise<unknown>,
-    said?: (answer: unknown) => string | undefined,
-  ) => {
-    setError(null);
-    try {
-      const answer = await stepUp.run(attempt);
-      notifySuccess(said?.(answer) ?? t('console.queues.done'));
-      return true;
-    } catch (e) {
-      setError(actionError(e));
-      return false;
-    }
-  };
-  const modal = (
-    <>
-      {stepUp.modal}
-      <MoneyConfirm
-        action={confirming}
-        onClose={() => setConfirming(null)}
-        onConfirm={(a) => {
-          setConfirming(null);
-          void run(a.run, a.said);
-        }}
-      />
-    </>
-  );
-  return { run, confirm: setConfirming, error, modal };
-}
-
-/**
- * A queue's table: its columns' heads and rows; with a runner, why its last action failed above it and
- * the step-up modal beside it.
- */
-function QueueRows({
-  cols,
-  runner,
-  children,
-}: {
-  cols: string[];
-  runner?: ReturnType<typeof useRunner>;
-  children: ReactNode;
-}) {
-  const t = useT();
-  return (
-    <>
-      {runner?.error && <ConsoleError code={runner.error} />}
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            {cols.map((c) => (
-              <Table.Th key={c}>{t(`console.queues.col.${c}`)}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-      {runner?.modal}
-    </>
-  );
-}
-
-/** The phone of the member a row's money goes to, typed by the staff member (per row, by its key). */
-function usePhones() {
-  const t = useT();
-  const [phones, setPhones] = useState<Record<string, string>>({});
-  const phoneOf = (key: string) => phones[key]?.trim() ?? '';
-  const field = (key: string) => (
-    <TextInput
-      size="xs"
-      w={130}
-      placeholder={t('console.queues.phone')}
-      aria-label={t('console.queues.phone')}
-      value={phones[key] ?? ''}
-      onChange={(e) => setPhones({ ...phones, [key]: e.currentTarget.value })}
-    />
-  );
-  return { phoneOf, field };
 }
 
 function BankLines({ items }: { items: BankLine[] }) {
@@ -303,40 +202,6 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
   );
 }
 
-/** A member named in a queue's row, opening their page (where staff see their wallet and can reach them). */
-function MemberLink({ memberId, children }: { memberId: string; children: ReactNode }) {
-  return (
-    <Anchor component={Link} to={`/console/members/${encodeURIComponent(memberId)}`} inherit>
-      {children}
-    </Anchor>
-  );
-}
-
-function Slips({ items }: { items: Slip[] }) {
-  const t = useT();
-  const locale = useLocale();
-  return (
-    <QueueRows cols={['created', 'member', 'amount', 'status', 'note']}>
-      {items.map((s) => (
-        <Table.Tr key={s.slipId}>
-          <Table.Td>{formatBangkok(s.createdAt)}</Table.Td>
-          <Table.Td>
-            <MemberLink memberId={s.memberId}>{formatPhone(s.phone)}</MemberLink>
-          </Table.Td>
-          <Table.Td>{s.amount === null ? '–' : formatAmount(s.amount, s.currency, locale)}</Table.Td>
-          <Table.Td>
-            <Badge variant="light" color={s.status === 'FAILED' ? 'red' : 'yellow'}>
-              {t(`console.queues.slipStatus.${s.status}`)}
-            </Badge>
-          </Table.Td>
-          {/* Why the verifier refused it, as the member was told. */}
-          <Table.Td>{s.note === null ? '' : errorText(s.note)}</Table.Td>
-        </Table.Tr>
-      ))}
-    </QueueRows>
-  );
-}
-
 function Transfers({ items }: { items: Transfer[] }) {
   const t = useT();
   const locale = useLocale();
@@ -433,7 +298,7 @@ function QueueTable({ queue }: { queue: TableQueue }) {
   const tables: Record<TableQueue, ReactNode> = {
     bankLines: <BankLines items={items as BankLine[]} />,
     withdrawals: <Withdrawals items={items as QueuedWithdrawal[]} />,
-    slips: <Slips items={items as Slip[]} />,
+    slips: <Slips items={items as QueuedSlip[]} />,
     transfers: <Transfers items={items as Transfer[]} />,
     qr: <Qr items={items as RefusedQr[]} />,
   };

@@ -59,6 +59,10 @@ export const actions = {
       { params: { id: a.id } },
     ),
   qrRefunded: (a: { id: string }) => consoleCall(consoleQueues.qrRefunded, {}, { params: { id: a.id } }),
+  slipHandled: (a: { slipId: string; reason?: string }) =>
+    consoleCall(consoleQueues.slipHandled, a.reason ? { reason: a.reason } : {}, {
+      params: { slipId: a.slipId },
+    }),
 };
 
 export const QUEUE_PATH = (queue: QueueName) =>
