@@ -5,6 +5,7 @@
 // flow (docs/api.md "Forgot password").
 import { z } from 'zod';
 import { endpoint, text } from './common.ts';
+import { memberDetailSchema } from './console.ts';
 import { statementEntrySchema, statementDaySchema, STATEMENT_TYPES } from './statement.ts';
 
 /** Entries a page of the member's statement shows in the console. */
@@ -102,5 +103,17 @@ export const addMemberNote = endpoint({
   path: '/api/console/members/{memberId}/notes',
   body: z.object({ text: text().trim().min(1).max(MEMBER_NOTE_MAX_LENGTH) }),
   response: memberNoteSchema,
+  auth: false,
+});
+
+/**
+ * Asks every provider where the member has an account for its balance now (BAL-2, as the member's own
+ * refresh does) and answers the member's detail with what they said.
+ */
+export const refreshMemberBalances = endpoint({
+  method: 'POST',
+  path: '/api/console/members/{memberId}/balances/refresh',
+  body: undefined,
+  response: memberDetailSchema,
   auth: false,
 });

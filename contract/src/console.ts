@@ -246,7 +246,21 @@ export const memberDetailSchema = z.object({
   bankAccount: z.object({ bankCode: text(), accountNo: text(), accountName: text() }).nullable(),
   /** Amounts in the member's currency, two decimals. */
   wallet: z.object({ balance: z.number(), currency: text() }),
-  games: z.array(z.object({ provider: text(), balance: z.number() })),
+  /**
+   * The member's game accounts: `balance` what the ledger holds at the provider for them (transfers in
+   * less transfers out), `reported` what the provider last said the account holds (what the member's
+   * wallet shows: play changes it), at `reportedAt`; `stale` when the last refresh had no answer.
+   */
+  games: z.array(
+    z.object({
+      provider: text(),
+      name: text(),
+      balance: z.number(),
+      reported: z.number().nullable(),
+      reportedAt: text().nullable(),
+      stale: z.boolean(),
+    }),
+  ),
   status: z.enum(MEMBER_STATUSES),
   frozen: z.boolean(),
   frozenReason: text().nullable(),

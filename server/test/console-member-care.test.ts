@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER_NOTE_MAX_LENGTH } from '@krapao/contract';
 import { consoleCall, newStaff } from './console-helpers.ts';
+import { activate, GAME_TEST_ENV, gameTransfer, simBalance, slotAmount } from './games-helpers.ts';
+import { openGame, rig, SEVENS, spinMany } from './games-play.ts';
 import {
   bankTransfer,
   baseUrl,
@@ -16,7 +18,7 @@ import {
 } from './helpers.ts';
 
 const OPS_TOKEN = 'operator-token-for-member-care-tests';
-const t = useTestApp({ OPS_TOKEN });
+const t = useTestApp({ OPS_TOKEN, ...GAME_TEST_ENV });
 const con = (method: string, url: string, token?: string, body?: unknown) =>
   consoleCall(t.app, method, url, token, body);
 const staff = (role: Parameters<typeof newStaff>[2]) => newStaff(t, OPS_TOKEN, role);
@@ -228,5 +230,32 @@ describe('console: a member page [console]', () => {
       headers: { authorization: `Bearer ${m.token}`, 'x-requested-with': 'wallet-user' },
     });
     expect(csv.body).toContain('"Withdrawal","Balance correction by our staff","Successful","100.00"');
+  });
+
+  it('[console] [BAL-2] game balances: what the provider says after play beside what the ledger sent; a refresh asks again', async () => {
+    const support = await staff('support');
+    const m = await registerAndLogin(t.app);
+    await bankTransfer(t.app, m.reg, 1_000);
+    expect((await activate(t.app, m.token, 'PG')).status).toBe(200);
+    expect((await gameTransfer(t.app, m.token, { from: 'WALLET', to: 'PG', amount: 300 })).status).toBe(200);
+    const game = await openGame(t.app, m.token, 'PG');
+    // A jackpot line: the provider holds more than was sent in.
+    await rig(t.app, 'PG', game.data!.username, [SEVENS]);
+    await spinMany(t.app, game.data!.session, 1_000n, 1);
+    const played = Number(await simBalance(t.app, 'PG', game.data!.username)) / 100;
+    expect(played).toBeGreaterThan(300);
+
+    const detail = await con('POST', `/api/console/members/${m.id}/balances/refresh`, support.token);
+    expect(detail.status).toBe(200);
+    expect(detail.body.wallet).toEqual({ balance: 700, currency: 'BAHT' });
+    const pg = (detail.body.games as { provider: string }[]).find((g) => g.provider === 'PG');
+    expect(pg).toMatchObject({ name: expect.any(String), balance: 300, reported: played, stale: false });
+    // The member's own wallet reads the same figure.
+    expect(await slotAmount(t.app, m.token, 'PG')).toBe(played);
+    expectError(
+      await con('POST', '/api/console/members/NOSUCH/balances/refresh', support.token),
+      404,
+      'NO_USER',
+    );
   });
 });

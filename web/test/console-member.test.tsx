@@ -17,7 +17,16 @@ const member = (frozen: boolean, reason: string | null = null): MemberDetail =>
     },
     bankAccount: { bankCode: 'KBANK', accountNo: '1234567890', accountName: 'SOMCHAI JAIDEE' },
     wallet: { balance: 1500.25, currency: 'BAHT' },
-    games: [{ provider: 'PG', balance: 200 }],
+    games: [
+      {
+        provider: 'PG',
+        name: 'PG Soft',
+        balance: 200,
+        reported: 200,
+        reportedAt: '2026-11-25T05:00:00.000Z',
+        stale: false,
+      },
+    ],
     status: frozen ? 'FROZEN' : 'ACTIVE',
     frozen,
     frozenReason: reason,
@@ -304,5 +313,26 @@ describe('console member care', () => {
       reason: 'old account closed',
       code: '135790',
     });
+  });
+
+  it('[console] [BAL-2] game balances show what the provider said and when; a refresh asks again and shows the answer', async () => {
+    const played = {
+      ...member(false),
+      games: [{ ...member(false).games[0]!, reported: 512.5, reportedAt: '2026-11-25T06:00:00.000Z' }],
+    };
+    const { user, api } = await renderConsole('/console/members/m_8f3a21', 'support', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'POST /api/console/members/m_8f3a21/balances/refresh': () => json(played),
+    });
+    const games = await screen.findByTestId('member-games', {}, FIRST_LOAD);
+    expect(within(games).getByText('PG Soft')).toBeTruthy();
+    expect(within(games).getByText('200.00 THB')).toBeTruthy();
+    expect(within(games).getByText('As of 25/11/2026 12:00:00')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Ask the providers again' }));
+    expect(await within(screen.getByTestId('member-games')).findByText('512.50 THB')).toBeTruthy();
+    // What play moved it from: the ledger's figure beside it.
+    expect(screen.getByText('Ledger: 200.00 THB sent in')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/console/members/m_8f3a21/balances/refresh')).toHaveLength(1);
   });
 });

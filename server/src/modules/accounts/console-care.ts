@@ -8,7 +8,8 @@ import { AppError } from '../../errors.ts';
 import { getStatement } from '../statement/service.ts';
 import { appendAudit } from '../staff/audit.ts';
 import { consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
-import { memberOf } from './console.ts';
+import { refreshBalances } from '../games/service.ts';
+import { memberDetail, memberOf } from './console.ts';
 import { deviceOf } from './devices.ts';
 import { startPasswordReset } from './password-reset.ts';
 
@@ -153,6 +154,11 @@ export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
     add(api.memberPasswordReset, 'members.password-reset', (req, body) =>
       memberPasswordReset(ctx, actorOf(req), member(req), body.reason),
     );
+    add(api.refreshMemberBalances, 'members.read', async (req) => {
+      const m = await memberOf(ctx, member(req));
+      await refreshBalances(ctx, m.id);
+      return memberDetail(ctx, m.public_id);
+    });
     add(api.memberNotes, 'members.read', (req) => memberNotes(ctx, member(req)));
     add(api.addMemberNote, 'members.notes', (req, body) =>
       addMemberNote(ctx, actorOf(req), member(req), body.text),

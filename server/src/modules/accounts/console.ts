@@ -77,9 +77,32 @@ export async function memberDetail(ctx: Ctx, publicId: string): Promise<MemberDe
     [m.id],
   );
   const wallet = accounts.find((a) => a.code.endsWith(':wallet'));
-  const games = accounts
-    .filter((a) => a.code.includes(':game:'))
-    .map((a) => ({ provider: a.code.slice(a.code.indexOf(':game:') + 6), balance: toBaht(a.balance) }));
+  const held = new Map(
+    accounts
+      .filter((a) => a.code.includes(':game:'))
+      .map((a) => [a.code.slice(a.code.indexOf(':game:') + 6), a.balance]),
+  );
+  const told = await ctx.db.query<{
+    provider: string;
+    name: string;
+    balance: bigint;
+    balance_at: Date | null;
+    stale: boolean;
+  }>(
+    `select p.code as provider, p.name, g.balance, g.balance_at, g.stale
+     from game_providers p left join game_accounts g on g.provider = p.code and g.member_id = $1
+     where g.member_id is not null or p.code = any($2::text[])
+     order by p.sort, p.code`,
+    [m.id, [...held.keys()]],
+  );
+  const games = told.map((g) => ({
+    provider: g.provider,
+    name: g.name,
+    balance: toBaht(held.get(g.provider) ?? 0n),
+    reported: g.balance_at ? toBaht(g.balance) : null,
+    reportedAt: g.balance_at?.toISOString() ?? null,
+    stale: g.stale ?? false,
+  }));
   return {
     profile: rowOf(m),
     bankAccount: { bankCode: m.bank_code, accountNo: m.bank_account_no, accountName: m.bank_account_name },

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Tabs.css';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconBuildingBank,
@@ -10,7 +10,6 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useLocale } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { formatPhone } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -19,11 +18,12 @@ import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
 import { ReasonModal } from '../../components/ReasonModal';
 import { MemberStatusBadge } from '../../components/StatusBadge';
-import { formatAmount, formatBangkok } from '../../format';
+import { formatBangkok } from '../../format';
 import { useT } from '../../i18n';
 import { can, PERMISSIONS } from '../../permissions';
 import { useStaffMe } from '../../use-me';
 import { AdjustModal } from './AdjustModal';
+import { MemberBalances } from './MemberBalances';
 import { useMemberPasswordReset } from './member-api';
 import { MemberNotes } from './MemberNotes';
 import { MemberSignIns } from './MemberSignIns';
@@ -48,7 +48,6 @@ function Field({ label, value }: { label: string; value: string }) {
  */
 export default function MemberPage() {
   const t = useT();
-  const locale = useLocale();
   const me = useStaffMe();
   const { memberId = '' } = useParams();
   const member = useMember(memberId);
@@ -158,29 +157,7 @@ export default function MemberPage() {
             <Text c="dimmed">{t('console.member.noBank')}</Text>
           )}
         </Card>
-        <Card withBorder radius="lg" padding="lg">
-          <Text fw={600} mb="sm">
-            {t('console.member.balances')}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('console.member.wallet')}
-          </Text>
-          <Text fz={28} fw={700} data-testid="member-wallet">
-            {formatAmount(m.wallet.balance, m.wallet.currency, locale)}
-          </Text>
-          {m.games.length > 0 && (
-            <Table mt="sm" verticalSpacing={4}>
-              <Table.Tbody>
-                {m.games.map((g) => (
-                  <Table.Tr key={g.provider}>
-                    <Table.Td>{g.provider}</Table.Td>
-                    <Table.Td ta="right">{formatAmount(g.balance, m.wallet.currency, locale)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Card>
+        <MemberBalances member={m} />
       </SimpleGrid>
       <Card withBorder radius="lg" padding="lg">
         <Tabs defaultValue="statement" keepMounted={false}>

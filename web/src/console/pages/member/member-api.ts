@@ -83,3 +83,12 @@ export const useBanks = () =>
     queryFn: ({ signal }) => callApi(lookups.banks, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
+
+/** BAL-2 for the member: every provider asked again; the page shows what they said. */
+export function useRefreshMemberBalances(memberId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => consoleCall(consoleMembers.refreshMemberBalances, undefined, { params: { memberId } }),
+    onSuccess: (detail) => client.setQueryData(consoleKeys.member(memberId), detail),
+  });
+}
