@@ -178,6 +178,22 @@ describe('operator console', () => {
     await support.getByText(member.name).click();
     // The approved credit is in the wallet.
     await expect.poll(() => support.getByTestId('member-wallet').textContent()).toBe('500.00 THB');
+    // The credit is a line of the member's statement, as the member reads it.
+    const statement = support.getByTestId('member-statement');
+    await statement.getByText(en.statement.activity.deposit.ADJUSTMENT).waitFor();
+    expect(await statement.textContent()).toContain('+500.00 THB');
+    // A note for whoever looks next; their sign-in (the member's open page) is listed.
+    await support.getByRole('tab', { name: T.member.tabs.notes }).click();
+    await support.getByLabel(T.member.notes.new).fill('e2e: credit explained to the member by phone');
+    await support.getByRole('button', { name: T.member.notes.add }).click();
+    await support
+      .getByTestId('member-notes')
+      .getByText('e2e: credit explained to the member by phone')
+      .waitFor();
+    await support.getByRole('tab', { name: T.member.tabs.signIns }).click();
+    await support.getByTestId('member-sign-ins').waitFor();
+    await support.getByRole('tab', { name: T.member.tabs.statement }).click();
+    await statement.waitFor();
     await shoot(support, 'member');
     await support.getByRole('button', { name: T.freeze.freeze }).click();
     const freeze = support.getByRole('dialog', { name: T.freeze.freezeTitle });

@@ -178,10 +178,10 @@ describe('console member care', () => {
     expect(within(table).getByText('Deposit by bank transfer')).toBeTruthy();
     expect(within(table).getByText('-100.00 THB')).toBeTruthy();
     expect(within(table).getByText('+250.00 THB')).toBeTruthy();
-    expect(screen.getByTestId('member-statement-count').textContent).toBe('2 entries');
+    expect(screen.getByTestId('member-statement-count').textContent).toBe('Entries: 2');
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Withdrawals' }));
-    await waitFor(() => expect(screen.getByTestId('member-statement-count').textContent).toBe('1 entries'));
+    await waitFor(() => expect(screen.getByTestId('member-statement-count').textContent).toBe('Entries: 1'));
     expect(api.callsTo('GET', '/api/console/members/m_8f3a21/statement').at(-1)?.query.get('type')).toBe(
       'withdraw',
     );
