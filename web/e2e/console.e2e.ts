@@ -208,9 +208,18 @@ describe('operator console', () => {
     const actions = () => admin.locator('table tbody tr').allTextContents();
     await expect.poll(async () => (await actions()).join('\n')).toMatch(/member\.freeze/);
     const log = (await actions()).join('\n');
-    for (const action of ['approval.approve.adjustment', 'staff.create', 'sign-in']) {
+    for (const action of ['approval.approve.adjustment', 'staff.create', 'sign-in', 'member.note']) {
       expect(log).toContain(action);
     }
+    // Each in words too, above its code.
+    for (const words of [
+      T.audit.actions.member_freeze,
+      T.audit.actions.member_note,
+      T.audit.actions.staff_create,
+    ])
+      expect(log).toContain(words);
+    // Not while the table asks again (a staff action's nudge): its rows are greyed then.
+    await admin.waitForLoadState('networkidle');
     await shoot(admin, 'audit');
     await admin.getByLabel(T.audit.actor).fill('e2e.support');
     await admin.getByRole('button', { name: T.audit.apply }).click();

@@ -10,6 +10,7 @@ import { auditQuery, useAudit, type AuditFilters } from '../api/queries';
 import { ConsoleError } from '../components/ConsoleError';
 import { PageTitle } from '../components/PageTitle';
 import { bangkokInputToIso, formatBangkok } from '../format';
+import { auditActionText } from '../audit-actions';
 import { useT } from '../i18n';
 
 /** The same rows as CSV, a download (up to 5000 rows, the server's limit). */
@@ -144,9 +145,12 @@ export default function AuditPage() {
               accessor: 'action',
               title: t('console.audit.action'),
               render: (r) => (
-                <Text size="sm" ff="monospace">
-                  {r.action}
-                </Text>
+                <>
+                  <Text size="sm">{auditActionText(t, r.action)}</Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {r.action}
+                  </Text>
+                </>
               ),
             },
             { accessor: 'target', title: t('console.audit.target'), render: (r) => r.target ?? '–' },
