@@ -264,6 +264,8 @@ export const memberDetailSchema = z.object({
   status: z.enum(MEMBER_STATUSES),
   frozen: z.boolean(),
   frozenReason: text().nullable(),
+  /** The member's chat conversation (GET /api/console/chats/{id}); null until they first write. */
+  chatId: text().nullable(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

@@ -2,6 +2,7 @@
 // one (end sessions, start a password reset the member finishes), each held to the role table and audited.
 import { describe, expect, it } from 'vitest';
 import { MEMBER_NOTE_MAX_LENGTH } from '@krapao/contract';
+import { sendText } from './chat-helpers.ts';
 import { consoleCall, newStaff } from './console-helpers.ts';
 import { activate, GAME_TEST_ENV, gameTransfer, simBalance, slotAmount } from './games-helpers.ts';
 import { openGame, rig, SEVENS, spinMany } from './games-play.ts';
@@ -72,6 +73,12 @@ describe('console: a member page [console]', () => {
         (await con('GET', `/api/console/members/${m.id}/statement?${q}`, support.token)).status,
       ]).toEqual([q, 400]);
     expectError(await con('GET', '/api/console/members/NOSUCH/statement', support.token), 404, 'NO_USER');
+    // Their chat: none until they write, then the conversation the chat console opens.
+    expect((await con('GET', `/api/console/members/${m.id}`, support.token)).body.chatId).toBeNull();
+    expect((await sendText(t.app, { token: m.token }, 'where is my withdrawal?')).status).toBe(200);
+    const chatId = (await con('GET', `/api/console/members/${m.id}`, support.token)).body.chatId as string;
+    const thread = await con('GET', `/api/console/chats/${chatId}`, support.token);
+    expect(thread.body.member).toMatchObject({ memberId: m.id });
   });
 
   it('[console] sign-ins with their whole address; ending the sessions logs the member out everywhere, audited', async () => {

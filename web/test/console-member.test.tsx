@@ -30,6 +30,7 @@ const member = (frozen: boolean, reason: string | null = null): MemberDetail =>
     status: frozen ? 'FROZEN' : 'ACTIVE',
     frozen,
     frozenReason: reason,
+    chatId: '41',
   });
 
 describe('console members', () => {
@@ -334,5 +335,17 @@ describe('console member care', () => {
     // What play moved it from: the ledger's figure beside it.
     expect(screen.getByText('Ledger: 200.00 THB sent in')).toBeTruthy();
     expect(api.callsTo('POST', '/api/console/members/m_8f3a21/balances/refresh')).toHaveLength(1);
+  });
+
+  it("[console] the member's chat opens from their page on their conversation", async () => {
+    const { user, router, api } = await renderConsole('/console/members/m_8f3a21', 'support', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'GET /api/console/chats': () => json({ items: [] }),
+    });
+    await user.click(await screen.findByRole('link', { name: 'Open their chat' }, FIRST_LOAD));
+    await waitFor(() => expect(location(router)).toBe('/console/chat'));
+    expect(router.state.location.search).toBe('?c=41');
+    await waitFor(() => expect(api.callsTo('GET', '/api/console/chats/41')).toHaveLength(1));
   });
 });

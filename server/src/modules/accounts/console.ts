@@ -103,7 +103,12 @@ export async function memberDetail(ctx: Ctx, publicId: string): Promise<MemberDe
     reportedAt: g.balance_at?.toISOString() ?? null,
     stale: g.stale ?? false,
   }));
+  const [chat] = await ctx.db.query<{ id: string }>(
+    'select id::text as id from chat_conversations where member_id = $1',
+    [m.id],
+  );
   return {
+    chatId: chat?.id ?? null,
     profile: rowOf(m),
     bankAccount: { bankCode: m.bank_code, accountNo: m.bank_account_no, accountName: m.bank_account_name },
     wallet: { balance: toBaht(wallet?.balance ?? 0n), currency: m.currency },

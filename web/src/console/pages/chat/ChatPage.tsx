@@ -19,6 +19,7 @@ import {
 import { IconMessageReply, IconPhoto, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   consoleQueues,
   type ChatMemberContext,
@@ -436,11 +437,15 @@ function Thread({ id }: { id: string }) {
   );
 }
 
-/** The chat console: conversations (the longest waiting first), the thread, the member beside it. */
+/**
+ * The chat console: conversations (the longest waiting first), the thread, the member beside it. A
+ * member's page opens it on their conversation (?c=<id>), listed or not.
+ */
 export default function ChatPage() {
   const t = useT();
   const list = useConversations();
-  const [selected, setSelected] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(params.get('c'));
   if (list.isPending) return <PageLoader />;
   if (list.isError) return <ConsoleError code={errorCode(list.error)} />;
   const items = list.data.items;

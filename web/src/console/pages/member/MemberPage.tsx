@@ -6,6 +6,7 @@ import {
   IconKey,
   IconLock,
   IconLockOpen,
+  IconMessages,
   IconScale,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -89,6 +90,16 @@ export default function MemberPage() {
           </Text>
         </div>
         <Group gap="sm">
+          {m.chatId && can(me, PERMISSIONS.chatRead) && (
+            <Button
+              variant="default"
+              component={Link}
+              to={`/console/chat?c=${encodeURIComponent(m.chatId)}`}
+              leftSection={<IconMessages size={18} />}
+            >
+              {t('console.member.openChat')}
+            </Button>
+          )}
           {can(me, PERMISSIONS.membersPasswordReset) && (
             <Button variant="default" leftSection={<IconKey size={18} />} onClick={() => setResetting(true)}>
               {t('console.reset.open')}

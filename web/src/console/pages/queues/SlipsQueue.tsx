@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Image.css';
 import { Badge, Button, Center, Group, Image, Loader, Modal, Table, Text } from '@mantine/core';
 import { consoleQueues, type QueuedSlip } from '@krapao/contract';
 import { IconPhoto } from '@tabler/icons-react';
