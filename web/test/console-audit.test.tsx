@@ -15,7 +15,9 @@ describe('console audit', () => {
       'Asked for approval: Bank account change',
     );
     expect(auditActionText(consoleT, 'approval.reject.refused')).toBe('Rejection refused');
-    expect(auditActionText(consoleT, 'ops POST /api/ops/bonuses')).toBe('Operator API: POST /api/ops/bonuses');
+    expect(auditActionText(consoleT, 'ops POST /api/ops/bonuses')).toBe(
+      'Operator API: POST /api/ops/bonuses',
+    );
     expect(auditActionText(consoleT, 'something.new')).toBe('something.new');
     await changeLocale('la');
     await loadConsoleTexts('la');
