@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint, text } from './common.ts';
 import { memberDetailSchema } from './console.ts';
+import { slipSchema } from './slips.ts';
 import { statementEntrySchema, statementDaySchema, STATEMENT_TYPES } from './statement.ts';
 
 /** Entries a page of the member's statement shows in the console. */
@@ -115,5 +116,29 @@ export const refreshMemberBalances = endpoint({
   path: '/api/console/members/{memberId}/balances/refresh',
   body: undefined,
   response: memberDetailSchema,
+  auth: false,
+});
+
+/**
+ * Query: ?page=1. The member's slips as their own list shows them (SLIP-3), newest first,
+ * MEMBER_STATEMENT_PAGE_SIZE a page.
+ */
+export const memberSlips = endpoint({
+  method: 'GET',
+  path: '/api/console/members/{memberId}/slips',
+  body: undefined,
+  response: z.object({ total: z.number().int(), slips: z.array(slipSchema) }),
+  auth: false,
+});
+export const memberPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** A short-lived address of one of the member's slip pictures (as the slips queue's); 410 SLIP_IMAGE_GONE. */
+export const memberSlipPicture = endpoint({
+  method: 'GET',
+  path: '/api/console/members/{memberId}/slips/{slipId}/picture',
+  body: undefined,
+  response: z.object({ url: text() }),
   auth: false,
 });

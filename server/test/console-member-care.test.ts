@@ -1,5 +1,7 @@
 // The console's member page: what staff see of a member (statement, sign-ins, notes) and what they do for
 // one (end sessions, start a password reset the member finishes), each held to the role table and audited.
+import { randomBytes } from 'node:crypto';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_NOTE_MAX_LENGTH } from '@krapao/contract';
 import { sendText } from './chat-helpers.ts';
@@ -263,6 +265,42 @@ describe('console: a member page [console]', () => {
       await con('POST', '/api/console/members/NOSUCH/balances/refresh', support.token),
       404,
       'NO_USER',
+    );
+  });
+
+  it("[console] [SLIP-3] the member's slips as their own list shows them, each picture theirs only", async () => {
+    const support = await staff('support');
+    const [m, other] = [await registerAndLogin(t.app), await registerAndLogin(t.app)];
+    const picture = PNG.sync.write(new PNG({ width: 5, height: 5 }));
+    const slipId = () => `SL${randomBytes(9).toString('hex').toUpperCase()}`;
+    const [mine, theirs] = [slipId(), slipId()];
+    for (const [id, phone] of [
+      [mine, m.reg.username],
+      [theirs, other.reg.username],
+    ] as const)
+      await t.db.query(
+        `insert into slips (public_id, member_id, status, note, image, image_type, next_attempt_at, created_at, updated_at)
+         values ($1, (select id from members where phone = $2), 'FAILED', 'CANNOT_READ_CROPPED_IMAGE', $3,
+                 'image/png', $4, $4, $4)`,
+        [id, phone, picture, t.clock.now()],
+      );
+    const own = await call(t.app, 'POST', '/api/statement/slip', { token: m.token, body: { page: 1 } });
+    const seen = await con('GET', `/api/console/members/${m.id}/slips`, support.token);
+    expect(seen.body).toEqual(own.body);
+    expect(seen.body).toMatchObject({ total: 1, slips: [{ slipId: mine, status: 'FAILED' }] });
+    const link = await con('GET', `/api/console/members/${m.id}/slips/${mine}/picture`, support.token);
+    const image = await fetch(`${baseUrl(t.app)}${link.body.url as string}`);
+    expect(Buffer.from(await image.arrayBuffer()).equals(picture)).toBe(true);
+    // Another member's slip is not found through this member's page.
+    expectError(
+      await con('GET', `/api/console/members/${m.id}/slips/${theirs}/picture`, support.token),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await con('GET', `/api/console/members/${m.id}/slips?page=0`, support.token),
+      400,
+      'INVALID_REQUEST',
     );
   });
 });

@@ -348,4 +348,36 @@ describe('console member care', () => {
     expect(router.state.location.search).toBe('?c=41');
     await waitFor(() => expect(api.callsTo('GET', '/api/console/chats/41')).toHaveLength(1));
   });
+
+  it("[console] [SLIP-3] the slips tab lists the member's slips with why one was refused, and opens a picture", async () => {
+    const { user } = await renderConsole('/console/members/m_8f3a21', 'support', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'GET /api/console/members/m_8f3a21/slips': () =>
+        json({
+          total: 1,
+          slips: [
+            {
+              slipId: 'SL00000000000000000A',
+              reference: '',
+              amount: null,
+              status: 'FAILED',
+              note: 'CANNOT_READ_CROPPED_IMAGE',
+              createdAt: '2026-11-25T05:00:00.000Z',
+            },
+          ],
+        }),
+      'GET /api/console/members/m_8f3a21/slips/SL00000000000000000A/picture': () =>
+        json({ url: '/api/statement/slip/image/SL00000000000000000A?exp=1&sig=x' }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Slips' }, FIRST_LOAD));
+    const slips = await screen.findByTestId('member-slips');
+    expect(within(slips).getByText('Refused')).toBeTruthy();
+    expect(within(slips).getByText('Incorrect slip')).toBeTruthy();
+    await user.click(within(slips).getByRole('button', { name: 'Picture' }));
+    const picture = await screen.findByRole('dialog', { name: 'Slip picture' });
+    expect((await within(picture).findByRole('img')).getAttribute('src')).toBe(
+      '/api/statement/slip/image/SL00000000000000000A?exp=1&sig=x',
+    );
+  });
 });

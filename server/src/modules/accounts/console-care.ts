@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consoleMembers as api, SIGN_IN_HISTORY_LENGTH, type MemberNote } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { slipPicture } from '../slips/console.ts';
+import { listSlips } from '../slips/service.ts';
 import { getStatement } from '../statement/service.ts';
 import { appendAudit } from '../staff/audit.ts';
 import { consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
@@ -26,6 +28,13 @@ export async function memberStatement(ctx: Ctx, publicId: string, query: unknown
   const { page, ...filter } = parsed.data;
   const m = await memberOf(ctx, publicId);
   return getStatement(ctx, m.id, page, api.MEMBER_STATEMENT_PAGE_SIZE, filter);
+}
+
+export async function memberSlips(ctx: Ctx, publicId: string, query: unknown) {
+  const parsed = api.memberPageQuerySchema.safeParse(query ?? {});
+  if (!parsed.success) throw new AppError('INVALID_REQUEST');
+  const m = await memberOf(ctx, publicId);
+  return listSlips(ctx, m.id, parsed.data.page, api.MEMBER_STATEMENT_PAGE_SIZE);
 }
 
 export async function memberSignIns(ctx: Ctx, publicId: string) {
@@ -147,6 +156,10 @@ const member = (req: FastifyRequest) => paramOf(req, 'memberId');
 export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
   consoleRoutes(app, ctx, (add) => {
     add(api.memberStatement, 'members.read', (req) => memberStatement(ctx, member(req), req.query));
+    add(api.memberSlips, 'members.read', (req) => memberSlips(ctx, member(req), req.query));
+    add(api.memberSlipPicture, 'members.read', (req) =>
+      slipPicture(ctx, paramOf(req, 'slipId'), member(req)),
+    );
     add(api.memberSignIns, 'members.read', (req) => memberSignIns(ctx, member(req)));
     add(api.endMemberSessions, 'members.freeze', (req, body) =>
       endMemberSessions(ctx, actorOf(req), member(req), body.reason),

@@ -12,11 +12,16 @@ import { auditedChange } from '../staff/console-change.ts';
 import { consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
 import { signedImageUrl, slipSettings } from './service.ts';
 
-/** Any slip's picture for staff, by the slip's id (the member's own link is by their reference). */
-export async function slipPicture(ctx: Ctx, slipId: string): Promise<{ url: string }> {
+/**
+ * A slip's picture for staff, by the slip's id (the member's own link is by their reference); with
+ * `memberId` (the id the console shows), only one of that member's slips.
+ */
+export async function slipPicture(ctx: Ctx, slipId: string, memberId?: string): Promise<{ url: string }> {
   const [row] = await ctx.db.query<{ kept: boolean }>(
-    'select (image_key is not null or image is not null) as kept from slips where public_id = $1',
-    [slipId],
+    `select (s.image_key is not null or s.image is not null) as kept from slips s
+     join members m on m.id = s.member_id
+     where s.public_id = $1 and ($2::text is null or m.public_id = $2)`,
+    [slipId, memberId ?? null],
   );
   if (!row) throw new AppError('NOT_FOUND', 404);
   if (!row.kept) throw new AppError('SLIP_IMAGE_GONE', 410);

@@ -12,6 +12,8 @@ export const consoleKeys = {
     ['console', 'member', memberId, 'statement', page, type] as const,
   memberSignIns: (memberId: string) => ['console', 'member', memberId, 'sign-ins'] as const,
   banks: () => ['console', 'banks'] as const,
+  slipPicture: (slipId: string) => ['console', 'slip-picture', slipId] as const,
+  memberSlips: (memberId: string, page: number) => ['console', 'member', memberId, 'slips', page] as const,
   memberNotes: (memberId: string) => ['console', 'member', memberId, 'notes'] as const,
   audit: (filters: Record<string, string | undefined>, before: string | undefined) =>
     ['console', 'audit', filters, before ?? null] as const,

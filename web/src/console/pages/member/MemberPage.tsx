@@ -28,6 +28,7 @@ import { MemberBalances } from './MemberBalances';
 import { useMemberPasswordReset } from './member-api';
 import { MemberNotes } from './MemberNotes';
 import { MemberSignIns } from './MemberSignIns';
+import { MemberSlips } from './MemberSlips';
 import { MemberStatement } from './MemberStatement';
 import { PayoutAccountModal } from './PayoutAccountModal';
 
@@ -174,11 +175,15 @@ export default function MemberPage() {
         <Tabs defaultValue="statement" keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="statement">{t('console.member.tabs.statement')}</Tabs.Tab>
+            <Tabs.Tab value="slips">{t('console.member.tabs.slips')}</Tabs.Tab>
             <Tabs.Tab value="signIns">{t('console.member.tabs.signIns')}</Tabs.Tab>
             <Tabs.Tab value="notes">{t('console.member.tabs.notes')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="statement">
             <MemberStatement memberId={memberId} currency={m.wallet.currency} />
+          </Tabs.Panel>
+          <Tabs.Panel value="slips">
+            <MemberSlips memberId={memberId} currency={m.wallet.currency} />
           </Tabs.Panel>
           <Tabs.Panel value="signIns">
             <MemberSignIns memberId={memberId} canEnd={can(me, PERMISSIONS.membersFreeze)} />

@@ -1,12 +1,12 @@
 import { MEMBER_STATEMENT_PAGE_SIZE, STATEMENT_TYPES, type StatementEntry } from '@krapao/contract';
-import { Button, Group, Select, Table, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { activityKey, amountSign, StatusBadge, TransferRoute } from '../../../components/StatementLabels';
 import { useLocale } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
+import { Pager } from '../../components/Pager';
 import { formatAmount, formatBangkok } from '../../format';
 import { useT } from '../../i18n';
 import { useMemberStatement, type StatementType } from './member-api';
@@ -98,31 +98,7 @@ export function MemberStatement({ memberId, currency }: { memberId: string; curr
           </Table.Tbody>
         </Table>
       )}
-      {pages > 1 && (
-        <Group justify="flex-end" mt="sm" gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('console.member.statement.page', { page, pages })}
-          </Text>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconChevronLeft size={14} />}
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('console.member.statement.newer')}
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            rightSection={<IconChevronRight size={14} />}
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('console.member.statement.older')}
-          </Button>
-        </Group>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </>
   );
 }

@@ -92,3 +92,11 @@ export function useRefreshMemberBalances(memberId: string) {
     onSuccess: (detail) => client.setQueryData(consoleKeys.member(memberId), detail),
   });
 }
+
+export const useMemberSlips = (memberId: string, page: number) =>
+  useQuery({
+    queryKey: consoleKeys.memberSlips(memberId, page),
+    queryFn: ({ signal }) =>
+      consoleCall(consoleMembers.memberSlips, undefined, { params: { memberId }, query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });

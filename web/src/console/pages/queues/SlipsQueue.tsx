@@ -1,51 +1,19 @@
-import '@mantine/core/styles/Image.css';
-import { Badge, Button, Center, Group, Image, Loader, Modal, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { consoleQueues, type QueuedSlip } from '@krapao/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText } from '../../../i18n';
 import { useLocale } from '../../../i18n/react';
-import { errorCode } from '../../../lib/api-client';
 import { formatPhone } from '../../../lib/format';
 import { consoleCall } from '../../api/client';
-import { ConsoleError } from '../../components/ConsoleError';
 import { ReasonModal } from '../../components/ReasonModal';
+import { SlipPicture } from '../../components/SlipPicture';
 import { formatAmount, formatBangkok } from '../../format';
 import { useT } from '../../i18n';
 import { can, PERMISSIONS } from '../../permissions';
 import { useStaffMe } from '../../use-me';
 import { MemberLink, QueueRows, useRunner } from './queue-parts';
 import { actions, useQueueAction } from './queue-api';
-
-/** The slip's picture, by the short-lived address the server signs for it. */
-function SlipPicture({ slip, onClose }: { slip: QueuedSlip | null; onClose: () => void }) {
-  const t = useT();
-  const [state, setState] = useState<{ slipId: string; url?: string; error?: string } | null>(null);
-  if (slip && state?.slipId !== slip.slipId) {
-    setState({ slipId: slip.slipId });
-    consoleCall(consoleQueues.slipPicture, undefined, { params: { slipId: slip.slipId } }).then(
-      ({ url }) => setState({ slipId: slip.slipId, url }),
-      (err: unknown) => setState({ slipId: slip.slipId, error: errorCode(err) }),
-    );
-  }
-  const close = () => {
-    setState(null);
-    onClose();
-  };
-  return (
-    <Modal opened={slip !== null} onClose={close} title={t('console.queues.pictureTitle')} size="lg" centered>
-      {state?.error ? (
-        <ConsoleError code={state.error} />
-      ) : state?.url ? (
-        <Image src={state.url} alt={t('console.queues.pictureTitle')} fit="contain" mah="70vh" />
-      ) : (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
-    </Modal>
-  );
-}
 
 /**
  * Slips the verifier works on or refused: the member, the amount the bank confirmed, why it was refused
@@ -108,7 +76,11 @@ export function Slips({ items }: { items: QueuedSlip[] }) {
           </Table.Tr>
         ))}
       </QueueRows>
-      <SlipPicture slip={viewing} onClose={() => setViewing(null)} />
+      <SlipPicture
+        slipId={viewing?.slipId ?? null}
+        load={(slipId) => consoleCall(consoleQueues.slipPicture, undefined, { params: { slipId } })}
+        onClose={() => setViewing(null)}
+      />
       <ReasonModal
         opened={handling !== null}
         title={t('console.queues.handledTitle')}
