@@ -167,6 +167,10 @@ export const KRAPAO_ERROR_CODES = [
   'AGREEMENTS_CHANGED',
   /** A True Wallet amount below TRUEWALLET_MIN_BAHT (DEP-10). */
   'TRUEWALLET_MINIMUM',
+  /** DEP-10: a gift link past its expiry (the sender makes a new one). */
+  'TRUELINK_EXPIRED',
+  /** DEP-10: a gift link whose every share someone else already took. */
+  'TRUELINK_USED',
   /** A deposit channel of another currency than the member's wallet (a kip member and True Wallet). */
   'CURRENCY_NOT_OFFERED',
   /** Chat: a conversation, room or guest id that is not the caller's own. */

@@ -72,11 +72,16 @@ describe('True Wallet gift links', () => {
     await expectLedgerSound(t.db);
   });
 
-  it('[DEP-10] used, expired, own and unknown vouchers and malformed links are TRUELINK_INVALID and move nothing', async () => {
+  it('[DEP-10] used, expired, own and unknown vouchers and malformed links are refused with why and move nothing', async () => {
     const { token } = await registerAndLogin(t.app);
+    // What the member can act on: someone else's link, an expired one (ask for a new one).
+    expectError(
+      await redeem(token, `https://gift.truemoney.com/campaign/?v=${DEMO_VOUCHERS.used}`),
+      400,
+      'TRUELINK_USED',
+    );
+    expectError(await redeem(token, DEMO_VOUCHERS.expired), 400, 'TRUELINK_EXPIRED');
     for (const link of [
-      `https://gift.truemoney.com/campaign/?v=${DEMO_VOUCHERS.used}`,
-      DEMO_VOUCHERS.expired,
       DEMO_VOUCHERS.own,
       'NOSUCHVOUCHER0123456789',
       'https://example.com/campaign/?v=DEMOGOOD0123456789abcd',
@@ -87,7 +92,7 @@ describe('True Wallet gift links', () => {
     }
     expect(await walletAmount(t.app, token)).toBe(0);
     // A refused voucher leaves no claim: it is not "duplicate" afterwards.
-    expectError(await redeem(token, DEMO_VOUCHERS.expired), 400, 'TRUELINK_INVALID');
+    expectError(await redeem(token, DEMO_VOUCHERS.expired), 400, 'TRUELINK_EXPIRED');
   });
 
   it('[DEP-10] a split voucher credits the share the operator wallet received', async () => {

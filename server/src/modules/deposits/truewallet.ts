@@ -97,7 +97,7 @@ async function holdWithinLimit(ctx: Ctx, hash: string, memberId: string, walletP
     await dropClaim(ctx, hash);
     if (check.status === 'UNKNOWN') throw new AppError('INTERNAL_SERVER_ERROR', 503);
     ctx.metrics.money('deposit_truewallet', 'refused');
-    throw new AppError('TRUELINK_INVALID');
+    throw new AppError(refusalCode(check.status));
   }
   try {
     await ctx.db.tx(async (q) => {
@@ -111,6 +111,16 @@ async function holdWithinLimit(ctx: Ctx, hash: string, memberId: string, walletP
     await dropClaim(ctx, hash);
     throw err;
   }
+}
+
+/**
+ * Why a voucher brought nothing, as the member can act on it: expired (ask for a new link), taken by
+ * others (not their link), else not valid (mistyped, unknown, the operator's own).
+ */
+function refusalCode(status: string) {
+  if (status === 'VOUCHER_EXPIRED') return 'TRUELINK_EXPIRED' as const;
+  if (status === 'VOUCHER_OUT_OF_STOCK') return 'TRUELINK_USED' as const;
+  return 'TRUELINK_INVALID' as const;
 }
 
 /**
@@ -134,7 +144,7 @@ async function redeemClaimed(ctx: Ctx, hash: string, memberId: string, walletPho
     await dropClaim(ctx, hash);
     ctx.log.info({ hash, status: outcome.status }, 'True Wallet voucher refused');
     ctx.metrics.money('deposit_truewallet', 'refused');
-    throw new AppError('TRUELINK_INVALID');
+    throw new AppError(refusalCode(outcome.status));
   }
   const answer = await ctx.db.tx(async (q) => {
     // Only the first to settle the claim credits (a member's retry may race the reconciler).
