@@ -18,6 +18,7 @@ import {
 import { stepAt, totpCode } from '../src/modules/staff/totp.ts';
 import { PNG } from 'pngjs';
 import { multipart, sendText } from './chat-helpers.ts';
+import { consoleCall, newStaff, type ConsoleStaff } from './console-helpers.ts';
 import {
   bankTransfer,
   baseUrl,
@@ -31,7 +32,6 @@ import {
   walletAmount,
   withdraw,
   withdrawalStatus,
-  type Answer,
 } from './helpers.ts';
 
 const OPS_TOKEN = 'operator-token-for-queue-tests';
@@ -39,44 +39,12 @@ const chatDir = mkdtempSync(join(tmpdir(), 'krapao-queues-'));
 afterAll(() => rmSync(chatDir, { recursive: true, force: true }));
 const t = useTestApp({ OPS_TOKEN, CHAT_STORAGE_DIR: chatDir });
 
-async function con(method: string, url: string, token?: string, body?: unknown): Promise<Answer> {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(body !== undefined ? { payload: body as object } : {}),
-  });
-  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {} };
-}
-
-interface Staff {
-  username: string;
-  secret: string;
-  token: string;
-}
-let seq = 0;
+const con = (method: string, url: string, token?: string, body?: unknown) =>
+  consoleCall(t.app, method, url, token, body);
+type Staff = ConsoleStaff;
 const codeOf = (s: Staff) => totpCode(s.secret, stepAt(t.clock.now()));
-
 /** A staff member made with `npm run ops -- staff-add`, signed in, password changed. */
-async function staff(role: StaffRole): Promise<Staff> {
-  const username = `q${role}${++seq}`;
-  const made = await call(t.app, 'POST', '/api/ops/staff', { token: OPS_TOKEN, body: { username, role } });
-  expect(made.status).toBe(200);
-  const secret = new URL(made.body.totpUri as string).searchParams.get('secret')!;
-  const first = await con('POST', '/api/console/session', undefined, {
-    username,
-    password: made.body.oneTimePassword,
-    code: totpCode(secret, stepAt(t.clock.now())),
-  });
-  const token = first.body.token as string;
-  const changed = await con('POST', '/api/console/password', token, {
-    oldPassword: made.body.oneTimePassword,
-    newPassword: `a long passphrase ${username}`,
-  });
-  expect(changed.status).toBe(200);
-  t.clock.advance(30_000);
-  return { username, secret, token };
-}
+const staff = (role: StaffRole) => newStaff(t, OPS_TOKEN, role);
 
 const tileOf = (tiles: QueueTile[], queue: string) => tiles.find((x) => x.queue === queue)!;
 const sumOf = (tile: QueueTile, currency = 'BAHT') =>
