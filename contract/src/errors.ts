@@ -167,6 +167,8 @@ export const KRAPAO_ERROR_CODES = [
   'AGREEMENTS_CHANGED',
   /** A True Wallet amount below TRUEWALLET_MIN_BAHT (DEP-10). */
   'TRUEWALLET_MINIMUM',
+  /** Console: a payout-account change to the account, and the name, the member already has. */
+  'PAYOUT_ACCOUNT_SAME',
   /** DEP-10: a gift link past its expiry (the sender makes a new one). */
   'TRUELINK_EXPIRED',
   /** DEP-10: a gift link whose every share someone else already took. */

@@ -9,6 +9,7 @@ import { post, memberAccount } from '../src/ledger/ledger.ts';
 import { verifyAudit } from '../src/modules/staff/audit.ts';
 import { CONSOLE_ROUTES } from '../src/modules/staff/console-scope.ts';
 import { ROLE_PERMISSIONS } from '../src/modules/staff/permissions.ts';
+import { STEP_UP_FAILURES } from '../src/modules/staff/service.ts';
 import { stepAt, totpCode } from '../src/modules/staff/totp.ts';
 import {
   bankTransfer,
@@ -599,6 +600,50 @@ describe('console: four-eyes [console]', () => {
     expect(held!.held_for).toBe('NEW_ACCOUNT');
   });
 
+  it('[console] a payout-account request for the account the member has is refused; a bad one before any code is asked', async () => {
+    const maker = await staff('finance');
+    const m = await fundedMember(500);
+    const detail = (await con('GET', `/api/console/members/${m.id}`, maker.token)).body as {
+      bankAccount: { bankCode: string; accountNo: string; accountName: string };
+    };
+    const ask = (over: Record<string, string>) =>
+      con('POST', `/api/console/members/${m.id}/payout-account`, maker.token, {
+        bankCode: detail.bankAccount.bankCode,
+        bankAccountNo: detail.bankAccount.accountNo,
+        bankAccountName: detail.bankAccount.accountName,
+        reason: 'member called',
+        ...over,
+      });
+    expectError(await ask({}), 400, 'PAYOUT_ACCOUNT_SAME');
+    // Past the step-up window: a request the server would refuse anyway says why, not "give a code".
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await ask({ bankAccountNo: '12' })).body.message).not.toBe('STEP_UP_REQUIRED');
+    expect((await ask({ bankAccountNo: '12' })).status).toBe(400);
+    expectError(
+      await con('POST', '/api/console/adjustments', maker.token, {
+        phone: m.reg.username,
+        amount: -501,
+        reason: 'x',
+      }),
+      400,
+      'MONEY_NOT_ENOUGH',
+    );
+    // A corrected name on the same account is a change, and holds nothing once approved.
+    const named = await ask({ bankAccountName: 'TEST MEMBER CORRECTED', code: codeOf(maker) });
+    expect(named.body).toMatchObject({ status: 'AWAITING_APPROVAL' });
+    nextStep();
+    const checker = await staff('admin');
+    expect(
+      (await con('POST', `/api/console/approvals/${named.body.id}/approve`, checker.token, {})).status,
+    ).toBe(200);
+    const w = await withdraw(t.app, m.token, 100);
+    const [row] = await t.db.query<{ held_for: string | null }>(
+      'select held_for from withdrawals where public_id = $1',
+      [w.body.withdrawalId],
+    );
+    expect(row!.held_for).not.toBe('NEW_ACCOUNT');
+  });
+
   it('[console] money actions need a TOTP code given in the last 5 minutes', async () => {
     const maker = await staff('finance');
     const m = await fundedMember(100);
@@ -627,6 +672,30 @@ describe('console: four-eyes [console]', () => {
       code: codeOf(maker),
     });
     expect(ok.status).toBe(200);
+  });
+
+  it('[console] wrong step-up codes are audited, and past the limit the session ends', async () => {
+    const [maker, admin] = [await staff('finance'), await staff('admin')];
+    const m = await fundedMember(100);
+    t.clock.advance(5 * 60_000 + 1);
+    const ask = (code: string) =>
+      con('POST', '/api/console/adjustments', maker.token, {
+        phone: m.reg.username,
+        amount: 1,
+        reason: 'x',
+        code,
+      });
+    const wrong = (n: number) => String((Number(codeOf(maker)) + 1 + n) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < STEP_UP_FAILURES; i++) expectError(await ask(wrong(i)), 401, 'STEP_UP_REQUIRED');
+    // One more wrong code: the session is over; the right code no longer helps it.
+    expectError(await ask(wrong(STEP_UP_FAILURES)), 401, 'UNAUTHORIZED');
+    expectError(await ask(codeOf(maker)), 401, 'UNAUTHORIZED');
+    expectError(await con('GET', '/api/console/me', maker.token), 401, 'UNAUTHORIZED');
+    const rows = await con('GET', `/api/console/audit?actor=${maker.username}&limit=20`, admin.token);
+    const actions = (rows.body.items as { action: string }[]).map((r) => r.action);
+    expect(actions.filter((a) => a === 'step-up.failed')).toHaveLength(STEP_UP_FAILURES);
+    expect(actions).toContain('step-up.locked');
+    expect(await walletAmount(t.app, m.token)).toBe(100);
   });
 
   it('[console] a role change is a request an admin other than the maker approves; the sessions end', async () => {

@@ -173,12 +173,12 @@ export function accountConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
     );
     add(api.payoutAccount, 'members.payout-account', async (req, body) => {
       const staff = staffOf(req);
-      await requireStepUp(ctx, staff, body.code);
       return requestPayoutAccount(
         ctx,
         { username: staff.username, role: staff.role, ip: req.ip },
         memberIdOf(req),
         body,
+        () => requireStepUp(ctx, staff, body.code),
       );
     });
     add(api.unfreeze, 'members.freeze', (req, body) =>

@@ -152,9 +152,18 @@ export async function requestPayoutAccount(
   actor: Actor,
   memberId: string,
   body: { bankCode: string; bankAccountNo: string; bankAccountName: string; reason: string },
+  /** The TOTP step-up, asked once the account is known to be acceptable: a bad one uses no code. */
+  stepUp: () => Promise<void>,
 ) {
-  const [m] = await ctx.db.query<{ id: string; currency: Currency }>(
-    'select id::text as id, currency from members where public_id = $1',
+  const [m] = await ctx.db.query<{
+    id: string;
+    currency: Currency;
+    bank_code: string;
+    bank_account_no: string;
+    bank_account_name: string;
+  }>(
+    `select id::text as id, currency, bank_code, bank_account_no, bank_account_name from members
+     where public_id = $1`,
     [memberId],
   );
   if (!m) throw new AppError('NO_USER', 404);
@@ -163,7 +172,15 @@ export async function requestPayoutAccount(
     bankAccountNo: body.bankAccountNo,
     bankAccountName: body.bankAccountName,
   };
+  // Asking for what is already there would only hold the member's withdrawals for nothing.
+  if (
+    bank.bankCode === m.bank_code &&
+    bank.bankAccountNo === m.bank_account_no &&
+    bank.bankAccountName === m.bank_account_name
+  )
+    throw new AppError('PAYOUT_ACCOUNT_SAME');
   await checkBankAccount(ctx.db, ctx.config.region, bank, m.id, m.currency);
+  await stepUp();
   return requestApproval(ctx, actor, 'payout-account', { memberId, ...bank, reason: body.reason }, memberId);
 }
 
@@ -172,6 +189,8 @@ export async function requestAdjustment(
   ctx: Ctx,
   actor: Actor,
   body: { phone: string; amount: number; reason: string },
+  /** The TOTP step-up, asked once the request is known to be acceptable: a bad one uses no code. */
+  stepUp: () => Promise<void>,
 ) {
   const [member] = await ctx.db.query<{ id: string; public_id: string; currency: string }>(
     'select id::text as id, public_id, currency from members where phone = $1',
@@ -187,6 +206,7 @@ export async function requestAdjustment(
     );
     if ((wallet?.balance ?? 0n) + toMinor(body.amount) < 0n) throw new AppError('MONEY_NOT_ENOUGH');
   }
+  await stepUp();
   return requestApproval(
     ctx,
     actor,
@@ -266,8 +286,10 @@ async function execute(ctx: Ctx, q: Queryable, r: Row): Promise<{ before?: unkno
       };
       // Checked again: another member may have registered the account since the request.
       await checkBankAccount(q, ctx.config.region, bank, m.id, m.currency);
+      // A new account holds new withdrawals (PRO-3); a corrected name on the same account does not.
       await q.query(
-        `update members set bank_code = $2, bank_account_no = $3, bank_account_name = $4, bank_changed_at = $5,
+        `update members set bank_code = $2, bank_account_no = $3, bank_account_name = $4,
+           bank_changed_at = case when bank_code <> $2 or bank_account_no <> $3 then $5 else bank_changed_at end,
            updated_at = $5 where id = $1`,
         [m.id, bank.bankCode, bank.bankAccountNo, bank.bankAccountName, ctx.clock.now()],
       );

@@ -58,8 +58,9 @@ export function staffRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<strin
         });
       });
       add(api.adjust, 'adjustments.make', async (req, body) => {
-        await service.requireStepUp(ctx, staffOf(req), body.code);
-        return approvals.requestAdjustment(ctx, actorOf(req), body);
+        return approvals.requestAdjustment(ctx, actorOf(req), body, () =>
+          service.requireStepUp(ctx, staffOf(req), body.code),
+        );
       });
       add(api.approvals, 'approvals.read', (req) => {
         const status = (req.query as { status?: unknown }).status;

@@ -238,11 +238,33 @@ export async function confirmTotp(ctx: Ctx, session: StaffSession, code: string,
  * A money action's step-up: a TOTP code given now (`code`), or one given in this session in the last
  * STEP_UP_WINDOW_S. Else 401 STEP_UP_REQUIRED.
  */
+/**
+ * Wrong step-up codes one staff member may give within STEP_UP_FAILURE_WINDOW_S: the next one ends the
+ * session, so a stolen session token buys a handful of guesses at a code, then needs the password and a
+ * code again at a sign-in, which is limited on its own (claimAttempt).
+ */
+export const STEP_UP_FAILURES = 5;
+export const STEP_UP_FAILURE_WINDOW_S = 15 * 60;
+
+/** A wrong code: audited; past the limit the session ends (the console then signs in again). */
+async function stepUpRefused(ctx: Ctx, session: StaffSession, now: Date): Promise<AppError> {
+  const tried = await take(ctx.db, `staff:step-up:${session.staffId}`, STEP_UP_FAILURE_WINDOW_S, now);
+  const locked = tried.hits > STEP_UP_FAILURES;
+  await audit(ctx.db, now, {
+    actor: session.username,
+    action: locked ? 'step-up.locked' : 'step-up.failed',
+    after: { failures: tried.hits },
+  });
+  if (!locked) return new AppError('STEP_UP_REQUIRED', 401);
+  await ctx.db.query('delete from staff_sessions where token_hash = $1', [session.tokenHash]);
+  return new AppError('UNAUTHORIZED', 401);
+}
+
 export async function requireStepUp(ctx: Ctx, session: StaffSession, code: string | undefined) {
   const now = ctx.clock.now();
   if (code) {
     const staff = await staffById(ctx.db, session.staffId);
-    if (!(await takeCode(ctx, staff, code))) throw new AppError('STEP_UP_REQUIRED', 401);
+    if (!(await takeCode(ctx, staff, code))) throw await stepUpRefused(ctx, session, now);
     await ctx.db.query('update staff_sessions set step_up_at = $2 where token_hash = $1', [
       session.tokenHash,
       now,
