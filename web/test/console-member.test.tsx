@@ -253,6 +253,7 @@ describe('console member care', () => {
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     expect(await screen.findByText('Write the note first.')).toBeTruthy();
     await user.type(screen.getByLabelText('New note'), 'Called about a late deposit.');
+    expect(screen.getByText(/28 of 2000 characters\./)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     const list = await screen.findByTestId('member-notes');
     expect(within(list).getByText('Called about a late deposit.')).toBeTruthy();

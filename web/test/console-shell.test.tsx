@@ -22,6 +22,13 @@ describe('console shell', () => {
     expect(screen.queryByText('Requests waiting for approval')).toBeNull();
   });
 
+  it('[console] a page the role may not read, opened by its address, says so with nothing of it behind', async () => {
+    const { api } = await renderConsole('/console/audit', 'support');
+    expect(await screen.findByText('Your role does not allow this.', {}, FIRST_LOAD)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    expect(api.callsTo('GET', '/api/console/audit')).toHaveLength(0);
+  });
+
   it('[console] an admin sees every entry; an auditor reads approvals, audit and staff', async () => {
     const handlers = { 'GET /api/console/approvals': () => json({ items: [] }) };
     const admin = await renderConsole('/console', 'admin', handlers);

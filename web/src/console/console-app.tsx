@@ -18,13 +18,16 @@ import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/NumberInput.css';
 import './console.css';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useNavigate, useRoutes } from 'react-router';
 import { setSessionEndedHandler } from './api/client';
+import { ConsoleError } from './components/ConsoleError';
 import { PageLoader } from './components/PageLoader';
 import { loadConsoleTexts } from './i18n';
 import { ConsoleShell } from './layout/ConsoleShell';
+import { can, PERMISSIONS, type Permission } from './permissions';
 import { clearStaffToken, getStaffToken } from './session';
+import { useStaffMe } from './use-me';
 
 // The operator console: its own shell, query cache and chunks, mounted at /console by one lazy route
 // (app/routes.tsx), so that nothing of it loads with a member's pages. Each page is a chunk of its own.
@@ -54,9 +57,21 @@ const newQueryClient = () =>
     },
   });
 
-const page = (Page: ComponentType) => (
+/** A page the role may not read says so in words, with nothing of it behind (no filters, no export). */
+function Allowed({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const me = useStaffMe();
+  return can(me, permission) ? children : <ConsoleError code="FORBIDDEN" />;
+}
+
+const page = (Page: ComponentType, permission?: Permission) => (
   <Suspense fallback={<PageLoader />}>
-    <Page />
+    {permission ? (
+      <Allowed permission={permission}>
+        <Page />
+      </Allowed>
+    ) : (
+      <Page />
+    )}
   </Suspense>
 );
 
@@ -87,14 +102,14 @@ function ConsoleRoutes() {
       element: <Signed />,
       children: [
         { index: true, element: page(pages.home) },
-        { path: 'dashboard', element: page(pages.dashboard) },
-        { path: 'staff', element: page(pages.staff) },
-        { path: 'approvals', element: page(pages.approvals) },
-        { path: 'members', element: page(pages.members) },
-        { path: 'members/:memberId', element: page(pages.member) },
-        { path: 'audit', element: page(pages.audit) },
+        { path: 'dashboard', element: page(pages.dashboard, PERMISSIONS.dashboardRead) },
+        { path: 'staff', element: page(pages.staff, PERMISSIONS.staffRead) },
+        { path: 'approvals', element: page(pages.approvals, PERMISSIONS.approvalsRead) },
+        { path: 'members', element: page(pages.members, PERMISSIONS.membersRead) },
+        { path: 'members/:memberId', element: page(pages.member, PERMISSIONS.membersRead) },
+        { path: 'audit', element: page(pages.audit, PERMISSIONS.auditRead) },
         { path: 'queues/:queue', element: page(pages.queue) },
-        { path: 'chat', element: page(pages.chat) },
+        { path: 'chat', element: page(pages.chat, PERMISSIONS.chatRead) },
         { path: 'programmes/:tab?', element: page(pages.programmes) },
         { path: 'settings/:tab?', element: page(pages.settings) },
         { path: '*', element: page(pages.notFound) },

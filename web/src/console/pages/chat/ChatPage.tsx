@@ -2,6 +2,7 @@ import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Image.css';
 import {
+  Anchor,
   Badge,
   Button,
   Card,
@@ -19,7 +20,7 @@ import {
 import { IconMessageReply, IconPhoto, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   consoleQueues,
   type ChatMemberContext,
@@ -30,6 +31,7 @@ import {
 import { NATIVE_NAMES } from '../../../components/LanguageSwitch';
 import { useLocale } from '../../../i18n/react';
 import { ApiError, errorCode } from '../../../lib/api-client';
+import { formatPhone } from '../../../lib/format';
 import { consoleCall, consolePath, staffHeaders } from '../../api/client';
 import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
@@ -169,7 +171,7 @@ function ConversationList({
             </Group>
             <Group justify="space-between" wrap="nowrap">
               <Text size="xs" c="dimmed">
-                {c.phone ?? c.guestId?.slice(0, 8)}
+                {c.phone ? formatPhone(c.phone) : c.guestId?.slice(0, 8)}
               </Text>
               <Group gap={4}>
                 {c.assignedTo && (
@@ -224,15 +226,20 @@ function Bubble({ m }: { m: ChatMessage }) {
 
 function MemberPanel({ member }: { member: ChatMemberContext | null }) {
   const t = useT();
+  // How a deposit came, in the words of the member's own statement; a channel without them as it is.
+  const channelText = (channel: string) => {
+    const text = t(`statement.channel.${channel}`);
+    return text.startsWith('statement.') ? channel : text;
+  };
   const locale = useLocale();
   if (!member) return <Text c="dimmed">{t('console.chat.guestContext')}</Text>;
   return (
     <Stack gap="xs" data-testid="chat-member">
       <Text fw={700}>{member.name}</Text>
-      <Text size="sm">{member.phone}</Text>
-      <Text size="sm" c="dimmed">
+      <Text size="sm">{formatPhone(member.phone)}</Text>
+      <Anchor component={Link} to={`/console/members/${encodeURIComponent(member.memberId)}`} size="sm">
         {member.memberId}
-      </Text>
+      </Anchor>
       <Text size="sm">
         {t('console.chat.balance')}: <b>{formatAmount(member.balance, member.currency, locale)}</b>
       </Text>
@@ -259,7 +266,7 @@ function MemberPanel({ member }: { member: ChatMemberContext | null }) {
               color={d.status === 'SUCCESS' ? 'green' : 'yellow'}
               style={{ overflow: 'visible' }}
             >
-              {d.channel}
+              {channelText(d.channel)}
             </Badge>
           </Group>
         </Stack>

@@ -1,6 +1,6 @@
 import { NumberInput } from '@mantine/core';
 import { useState } from 'react';
-import type { MemberDetail } from '@krapao/contract';
+import { AMOUNT_MAX_BAHT, type MemberDetail } from '@krapao/contract';
 import { useAdjust } from '../../api/queries';
 import { StepUpFormModal } from '../../components/StepUpFormModal';
 import { isoCode } from '../../format';
@@ -27,7 +27,10 @@ export function AdjustModal({
       text={t('console.adjust.text')}
       submitLabel={t('console.adjust.submit')}
       doneText={t('console.adjust.sent')}
-      check={() => (Number.isFinite(value) && value !== 0 ? null : 'console.adjust.amountMissing')}
+      check={() => {
+        if (!Number.isFinite(value) || value === 0) return 'console.adjust.amountMissing';
+        return Math.abs(value) > AMOUNT_MAX_BAHT ? 'console.adjust.amountTooLarge' : null;
+      }}
       send={(reason, code) =>
         adjust.mutateAsync({
           phone: member.profile.phone,
@@ -49,6 +52,9 @@ export function AdjustModal({
         decimalScale={2}
         thousandSeparator=","
         allowNegative
+        min={-AMOUNT_MAX_BAHT}
+        max={AMOUNT_MAX_BAHT}
+        clampBehavior="strict"
         data-autofocus
       />
     </StepUpFormModal>

@@ -40,7 +40,10 @@ export function MemberNotes({ memberId, canWrite }: { memberId: string; canWrite
           <Stack gap="xs">
             <Textarea
               label={t('console.member.notes.new')}
-              description={t('console.member.notes.hint')}
+              description={`${t('console.member.notes.hint')} ${t('console.member.notes.count', {
+                count: text.length,
+                max: MEMBER_NOTE_MAX_LENGTH,
+              })}`}
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
               maxLength={MEMBER_NOTE_MAX_LENGTH}
@@ -70,7 +73,7 @@ export function MemberNotes({ memberId, canWrite }: { memberId: string; canWrite
               <Text size="xs" c="dimmed" mb={4}>
                 {t('console.member.notes.by', { author: n.author, time: formatBangkok(n.at) })}
               </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {n.text}
               </Text>
             </Card>

@@ -19,7 +19,7 @@ import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
 import { ReasonModal } from '../../components/ReasonModal';
 import { MemberStatusBadge } from '../../components/StatusBadge';
-import { formatBangkok } from '../../format';
+import { formatBangkok, isoCode } from '../../format';
 import { useT } from '../../i18n';
 import { can, PERMISSIONS } from '../../permissions';
 import { useStaffMe } from '../../use-me';
@@ -151,7 +151,7 @@ export default function MemberPage() {
           </Text>
           <Stack gap="xs">
             <Field label={t('console.members.phone')} value={formatPhone(m.profile.phone)} />
-            <Field label={t('console.members.currency')} value={m.profile.currency} />
+            <Field label={t('console.members.currency')} value={isoCode(m.profile.currency)} />
             <Field label={t('console.members.since')} value={formatBangkok(m.profile.createdAt)} />
           </Stack>
         </Card>
