@@ -169,6 +169,18 @@ describe('console queues', () => {
     );
   });
 
+  it('[console] a tile whose waiting money is not known yet (slips never read) shows no 0.00 sum', async () => {
+    await renderConsole('/console', 'finance', {
+      'GET /api/console/queues': () =>
+        json({ tiles: [tile('slips', 2, 0), tile('withdrawals', 1, 160.5)], at: '2026-11-26T03:15:00.000Z' }),
+      'GET /api/console/approvals': () => json({ items: [] }),
+    });
+    const slips = await screen.findByTestId('queue-slips', {}, FIRST_LOAD);
+    expect(within(slips).getByText('2')).toBeTruthy();
+    expect(within(slips).queryByText(/0\.00/)).toBeNull();
+    expect(within(screen.getByTestId('queue-withdrawals')).getByText('160.50 THB')).toBeTruthy();
+  });
+
   it("[console] the slips queue says a slip's state and why it was refused in words, and opens its member", async () => {
     const { user, router } = await renderConsole('/console/queues/slips', 'finance', {
       'GET /api/console/queues/slips': () => json({ items: [refusedSlip] }),

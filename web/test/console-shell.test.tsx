@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from './api';
 import { approvalFixture, FIRST_LOAD, renderConsole } from './console';
@@ -43,11 +43,13 @@ describe('console shell', () => {
     await renderConsole('/console', 'finance', {
       'GET /api/console/approvals': () =>
         json({
-          items: [approvalFixture()],
+          // Their own request waits for someone else: not theirs to count.
+          items: [approvalFixture(), approvalFixture({ id: 'apr_2', maker: 'finance.one' })],
         }),
     });
     expect(await links()).toEqual(['Home', 'Approvals', 'Members']);
-    expect((await screen.findByTestId('tile-approvals')).textContent).toBe('1');
+    await waitFor(() => expect(screen.getByTestId('tile-approvals').textContent).toBe('1'));
+    expect(screen.getByTestId('tile-approvals-mine').textContent).toBe('Yours, waiting for someone else: 1');
     // 02:00 UTC is 09:00 in Bangkok.
     expect(screen.getByText('Oldest since 26/11/2026 09:00:00')).toBeTruthy();
   });

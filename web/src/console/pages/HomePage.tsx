@@ -12,10 +12,14 @@ import { useStaffMe } from '../use-me';
 import { QUEUE_PATH } from './queues/queue-api';
 
 /** The requests waiting for a second person: how many, and since when the oldest. */
+/** Requests another staff member asked for: one's own wait for someone else, so they are not counted. */
 function ApprovalsTile() {
   const t = useT();
+  const me = useStaffMe();
   const waiting = useApprovals('AWAITING_APPROVAL');
-  const items = waiting.data?.items ?? [];
+  const all = waiting.data?.items ?? [];
+  const items = all.filter((a) => a.maker !== me.username);
+  const mine = all.length - items.length;
   const oldest = items.reduce<string | null>(
     (min, a) => (min === null || a.createdAt < min ? a.createdAt : min),
     null,
@@ -29,6 +33,11 @@ function ApprovalsTile() {
       <Text size="sm" c="dimmed" mih={20}>
         {oldest ? t('console.home.oldest', { at: formatBangkok(oldest) }) : t('console.home.noneWaiting')}
       </Text>
+      {mine > 0 && (
+        <Text size="sm" c="dimmed" data-testid="tile-approvals-mine">
+          {t('console.home.yoursWaiting', { count: mine })}
+        </Text>
+      )}
       <Button component={Link} to="/console/approvals" variant="light" mt="md">
         {t('console.home.openApprovals')}
       </Button>
@@ -102,11 +111,14 @@ function QueueCard({ tile }: { tile: QueueTile }) {
           ? t('console.home.queues.oldestAge', { age: age(tile.oldestAgeS) })
           : t('console.home.queues.empty')}
       </Text>
-      {tile.sums.map((s) => (
-        <Text key={s.currency} size="sm" fw={500}>
-          {formatAmount(s.amount, s.currency, locale)}
-        </Text>
-      ))}
+      {/* A sum of nothing known (slips whose amount was never read) says nothing. */}
+      {tile.sums
+        .filter((s) => s.amount !== 0)
+        .map((s) => (
+          <Text key={s.currency} size="sm" fw={500}>
+            {formatAmount(s.amount, s.currency, locale)}
+          </Text>
+        ))}
     </Card>
   );
 }
