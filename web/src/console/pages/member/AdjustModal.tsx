@@ -2,7 +2,7 @@ import { NumberInput } from '@mantine/core';
 import { useState } from 'react';
 import { AMOUNT_MAX_BAHT, type MemberDetail } from '@krapao/contract';
 import { useAdjust } from '../../api/queries';
-import { StepUpFormModal } from '../../components/StepUpFormModal';
+import { StepUpFormModal } from './StepUpFormModal';
 import { isoCode } from '../../format';
 import { useT } from '../../i18n';
 

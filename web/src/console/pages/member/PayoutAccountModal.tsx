@@ -3,7 +3,7 @@ import { Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useLocale } from '../../../i18n/react';
 import { bankOption } from '../../../lib/banks';
-import { StepUpFormModal } from '../../components/StepUpFormModal';
+import { StepUpFormModal } from './StepUpFormModal';
 import { useT } from '../../i18n';
 import { useBanks, usePayoutAccountChange } from './member-api';
 

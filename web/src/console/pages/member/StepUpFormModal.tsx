@@ -1,9 +1,12 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { notifySuccess } from '../../lib/notify';
-import { useT } from '../i18n';
-import { ConsoleError } from './ConsoleError';
-import { actionError, useStepUp } from './StepUp';
+import { notifySuccess } from '../../../lib/notify';
+import { useT } from '../../i18n';
+import { ConsoleError } from '../../components/ConsoleError';
+import { actionError, useStepUp } from '../../components/StepUp';
+
+// A page's module, not the console's components/: it uses lib/notify, which a member's dialogs share, and
+// a module of the console's own chunk would pull that chunk into a member's page (scripts/chunk-groups.ts).
 
 /**
  * A money request in a window (an adjustment, a payout-account change): its text, its fields, a reason
