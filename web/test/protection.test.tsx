@@ -40,6 +40,11 @@ describe('player protection page', () => {
     );
     expect(screen.getAllByText('Used ฿300.00')).toHaveLength(3);
 
+    // More than the API takes is said under the field, and the set cannot be saved.
+    await user.clear(day);
+    await user.type(day, '200000000');
+    expect(screen.getByText('At most ฿100,000,000.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save limits' })).toHaveProperty('disabled', true);
     // Lower the day's deposit limit, raise the month's loss limit from none.
     await user.clear(day);
     await user.type(day, '500');

@@ -91,6 +91,22 @@ describe('QR deposits', () => {
     expect(api.callsTo('POST', '/api/qrcode/ZPAY')).toHaveLength(0);
   });
 
+  it('[DEP-8] an amount above what the API takes says its maximum and offers no QR', async () => {
+    const { dialog, user, api } = await openQr();
+    await user.click(channel(dialog, 'KBANK'));
+    const box = panel(dialog, 'KBANK');
+    const amount = await within(box).findByLabelText(/^Amount/);
+    await user.clear(amount);
+    await user.paste('100000000.01');
+    expect(createButton(box)).toHaveProperty('disabled', true);
+    expect(within(box).getByText('At most ฿100,000,000.00')).toBeTruthy();
+    await user.clear(amount);
+    await user.paste('100000000');
+    expect(createButton(box)).toHaveProperty('disabled', false);
+    expect(within(box).queryByText(/At most/)).toBeNull();
+    expect(api.callsTo('POST', '/api/qrcode/KBANK')).toHaveLength(0);
+  });
+
   it('[DEP-9] VITE_PAYTIMZ_MIN_DEPOSIT and VITE_ZPAY_MIN_DEPOSIT set the minimum and the first pick', async () => {
     vi.stubEnv('VITE_PAYTIMZ_MIN_DEPOSIT', '20');
     vi.stubEnv('VITE_ZPAY_MIN_DEPOSIT', '30');

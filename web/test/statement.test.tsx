@@ -322,7 +322,7 @@ describe('statement', () => {
 
   it('[trust-9] [DEP-12] a notice whose transfer had already arrived says it is in the wallet', async () => {
     logIn();
-    mockApi({
+    const api = mockApi({
       'POST /api/wallet/add': () =>
         json(
           deposits.addDepositNotice.response.parse({
@@ -336,6 +336,12 @@ describe('statement', () => {
     const { user } = await renderUi(
       <DepositNoticeForm onSent={() => undefined} onCancel={() => undefined} />,
     );
+    // More than the API takes is said at once, and nothing is sent.
+    await user.type(screen.getByLabelText('Amount transferred'), '999999999');
+    await user.click(screen.getByRole('button', { name: 'Send notice' }));
+    expect(await screen.findByText('At most ฿100,000,000.00')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/wallet/add')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Amount transferred'));
     await user.type(screen.getByLabelText('Amount transferred'), '700');
     await user.click(screen.getByRole('button', { name: 'Send notice' }));
     expect((await screen.findByRole('status')).textContent).toBe(

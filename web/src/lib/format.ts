@@ -1,4 +1,10 @@
-import { DATE_FORMAT, formatBankAccountNo, type Currency, type Locale } from '@krapao/contract';
+import {
+  AMOUNT_MAX_BAHT,
+  DATE_FORMAT,
+  formatBankAccountNo,
+  type Currency,
+  type Locale,
+} from '@krapao/contract';
 import { serverNow } from './clock';
 import { LOCALE_TAGS } from './intl-tags';
 
@@ -59,6 +65,13 @@ export function formatMoneyInput(minor: number): string {
 }
 
 /** "1,234.5" typed by a member to minor units; null when it is not an amount. */
+/** The most any amount the API takes may be (AMOUNT_MAX_BAHT), in minor units. */
+export const MONEY_INPUT_MAX_MINOR = AMOUNT_MAX_BAHT * MINOR_PER_MAJOR;
+
+/** An amount typed that the API would refuse as too large: the form says so, not a generic error. */
+export const isTooLarge = (minor: number | null): minor is number =>
+  minor !== null && minor > MONEY_INPUT_MAX_MINOR;
+
 export function parseMoneyInput(text: string): number | null {
   const clean = text.replace(/[,\s]/g, '');
   if (!/^\d+(\.\d{0,2})?$/.test(clean)) return null;

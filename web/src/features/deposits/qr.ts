@@ -7,7 +7,7 @@ import {
   type QrProvider,
 } from '@krapao/contract';
 import { qrMinDepositOverrideBaht } from '../../lib/config';
-import { bahtToMinor } from '../../lib/format';
+import { bahtToMinor, isTooLarge } from '../../lib/format';
 import type { DepositAccount } from './accounts';
 
 /** One QR channel of the deposit modal (DEP-4): the provider and the account that offers it. */
@@ -55,7 +55,9 @@ export function qrRules(provider: QrProvider): QrRules {
 
 /** DEP-8: create is offered from the minimum up; below 1 (baht or kip) never (the amount is ignored). */
 export function canCreateQr(rules: QrRules, amountMinor: number | null): boolean {
-  return amountMinor !== null && amountMinor >= bahtToMinor(Math.max(1, rules.min));
+  return (
+    amountMinor !== null && amountMinor >= bahtToMinor(Math.max(1, rules.min)) && !isTooLarge(amountMinor)
+  );
 }
 
 /** The QR image as an <img> source: the SVG markup is data, never inserted into the page. */

@@ -6,13 +6,21 @@ import { Money } from '../../../components/Money';
 import { useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
-import { bahtToMinor, minorToBaht, parseMoneyInput } from '../../../lib/format';
+import { useMoneyText } from '../../../components/Money';
+import {
+  bahtToMinor,
+  isTooLarge,
+  minorToBaht,
+  MONEY_INPUT_MAX_MINOR,
+  parseMoneyInput,
+} from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useAddDepositNotice } from '../api/add-deposit-notice';
 
 /** DEP-12: "I have transferred": the amount, sent once with its own idempotency key. */
 export function DepositNoticeForm({ onSent, onCancel }: { onSent: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const mutation = useAddDepositNotice();
   const idempotency = useIdempotencyKey();
   const busy = useDelayedFlag(mutation.isPending);
@@ -25,6 +33,8 @@ export function DepositNoticeForm({ onSent, onCancel }: { onSent: () => void; on
     if (mutation.isPending) return;
     const minor = parseMoneyInput(text);
     if (minor === null || minor <= 0) return setInline(t('withdraw.amountInvalid'));
+    if (isTooLarge(minor))
+      return setInline(t('common.amountTooLarge', { max: money(MONEY_INPUT_MAX_MINOR) }));
     mutation.mutate(
       { amount: minorToBaht(minor), idempotencyKey: idempotency.key },
       {

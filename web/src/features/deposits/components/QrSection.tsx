@@ -15,7 +15,9 @@ import {
   bahtToMinor,
   formatCountdown,
   formatMoneyShort,
+  isTooLarge,
   minorToBaht,
+  MONEY_INPUT_MAX_MINOR,
   parseMoneyInput,
 } from '../../../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -204,6 +206,11 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
         <TextInput
           label={t('deposit.qr.amount')}
           description={t('deposit.qr.minimum', { min: money(bahtToMinor(rules.min), rules.currency) })}
+          error={
+            isTooLarge(amountMinor)
+              ? t('common.amountTooLarge', { max: money(MONEY_INPUT_MAX_MINOR, rules.currency) })
+              : undefined
+          }
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"

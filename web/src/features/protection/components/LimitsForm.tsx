@@ -10,7 +10,14 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useMoneyText } from '../../../components/Money';
 import { useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
-import { bahtToMinor, formatMoneyInput, minorToBaht, parseMoneyInput } from '../../../lib/format';
+import {
+  bahtToMinor,
+  formatMoneyInput,
+  isTooLarge,
+  minorToBaht,
+  MONEY_INPUT_MAX_MINOR,
+  parseMoneyInput,
+} from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useSetLimits } from '../api/protection';
 
@@ -40,7 +47,7 @@ export function LimitsForm({ state }: { state: Protection }) {
     PROTECTION_LIMIT_KEYS.map((k) => [k, texts[k].trim() === '' ? null : parseMoneyInput(texts[k])]),
   ) as Record<ProtectionLimitKey, number | null>;
   const invalid = PROTECTION_LIMIT_KEYS.filter(
-    (k) => texts[k].trim() !== '' && (parsed[k] === null || parsed[k] === 0),
+    (k) => texts[k].trim() !== '' && (parsed[k] === null || parsed[k] === 0 || isTooLarge(parsed[k])),
   );
 
   const submit = (event: FormEvent) => {
@@ -77,7 +84,13 @@ export function LimitsForm({ state }: { state: Protection }) {
               autoComplete="off"
               placeholder={t('protection.none')}
               value={texts[key]}
-              error={invalid.includes(key) ? ' ' : undefined}
+              error={
+                isTooLarge(parsed[key])
+                  ? t('common.amountTooLarge', { max: money(MONEY_INPUT_MAX_MINOR, state.currency) })
+                  : invalid.includes(key)
+                    ? ' '
+                    : undefined
+              }
               // The fields line up across the row; what the period used goes under each.
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               description={t('protection.used', {
