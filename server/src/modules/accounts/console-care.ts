@@ -1,6 +1,7 @@
-// A member's care in the console (contract/src/console-members.ts): their statement, their sign-ins,
-// ending their sessions, a password reset they finish themselves, and staff notes. Each change is in the
-// audit with the member it concerns, so the member's page and the audit tell the same story.
+// A member's care in the console (contract/src/console-members.ts): their statement and slips as their
+// own screens list them, their sign-ins, their game balances asked again, ending their sessions, a
+// password reset they finish themselves, and staff notes. Each change is in the audit with the member it
+// concerns, so the member's page and the audit tell the same story.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consoleMembers as api, SIGN_IN_HISTORY_LENGTH, type MemberNote } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
