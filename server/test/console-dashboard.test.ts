@@ -20,6 +20,7 @@ import {
   withdrawalStatus,
   type Answer,
 } from './helpers.ts';
+import { newStaff } from './console-helpers.ts';
 import { activate, GAME_TEST_ENV, gameTransfer } from './games-helpers.ts';
 import { openGame, spinMany, sum } from './games-play.ts';
 
@@ -35,29 +36,8 @@ async function con(url: string, token?: string): Promise<Answer> {
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 
-let seq = 0;
 /** A staff member made with `npm run ops -- staff-add`, signed in, password changed: their token. */
-async function staff(role: StaffRole): Promise<string> {
-  const username = `d${role}${++seq}`;
-  const made = await call(t.app, 'POST', '/api/ops/staff', { token: OPS_TOKEN, body: { username, role } });
-  expect(made.status).toBe(200);
-  const secret = new URL(made.body.totpUri as string).searchParams.get('secret')!;
-  const signedIn = await t.app.inject({
-    method: 'POST',
-    url: '/api/console/session',
-    payload: { username, password: made.body.oneTimePassword, code: totpCode(secret, stepAt(t.clock.now())) },
-  });
-  const token = JSON.parse(signedIn.body).token as string;
-  const changed = await t.app.inject({
-    method: 'POST',
-    url: '/api/console/password',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { oldPassword: made.body.oneTimePassword, newPassword: `a long passphrase ${username}` },
-  });
-  expect(changed.statusCode).toBe(200);
-  t.clock.advance(30_000);
-  return token;
-}
+const staff = async (role: StaffRole) => (await newStaff(t, OPS_TOKEN, role)).token;
 
 /** Moves the test clock to an instant (it only goes forward). */
 const moveTo = (iso: string) => {

@@ -5,7 +5,7 @@
 // on PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '@krapao/contract';
-import { stepAt, totpCode } from '../src/modules/staff/totp.ts';
+import { newStaff } from './console-helpers.ts';
 import { bankTransfer, call, expectError, registerAndLogin, useTestApp, withdraw } from './helpers.ts';
 
 const OPS_TOKEN = 'operator-token-for-programme-tests';
@@ -29,27 +29,8 @@ async function con(
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {} };
 }
 
-let seq = 0;
 /** A signed-in staff member of the role, made as `npm run ops -- staff-add` makes one. */
-async function staff(role: StaffRole): Promise<{ username: string; token: string }> {
-  const username = `prog${role}${++seq}`;
-  const made = await call(t.app, 'POST', '/api/ops/staff', { token: OPS_TOKEN, body: { username, role } });
-  expect(made.status).toBe(200);
-  const secret = new URL(made.body.totpUri as string).searchParams.get('secret')!;
-  const first = await con('POST', '/api/console/session', undefined, {
-    username,
-    password: made.body.oneTimePassword,
-    code: totpCode(secret, stepAt(t.clock.now())),
-  });
-  const token = first.body.token as string;
-  const changed = await con('POST', '/api/console/password', token, {
-    oldPassword: made.body.oneTimePassword,
-    newPassword: `a long passphrase ${username}`,
-  });
-  expect(changed.status).toBe(200);
-  t.clock.advance(30_000);
-  return { username, token };
-}
+const staff = (role: StaffRole) => newStaff(t, OPS_TOKEN, role);
 
 /** The newest audit rows of an action, as an admin reads them in the console. */
 async function audited(admin: string, action: string) {

@@ -10,6 +10,7 @@ import { verifyAudit } from '../src/modules/staff/audit.ts';
 import { CONSOLE_ROUTES } from '../src/modules/staff/console-scope.ts';
 import { ROLE_PERMISSIONS } from '../src/modules/staff/permissions.ts';
 import { STEP_UP_FAILURES } from '../src/modules/staff/service.ts';
+import { consoleCall } from './console-helpers.ts';
 import { stepAt, totpCode } from '../src/modules/staff/totp.ts';
 import {
   bankTransfer,
@@ -37,17 +38,8 @@ const t = useTestApp({
 
 const ops = (method: 'GET' | 'POST', url: string, body?: unknown, token = OPS_TOKEN) =>
   call(t.app, method, url, { token, ...(body !== undefined ? { body } : {}) });
-async function con(method: string, url: string, token?: string, body?: unknown): Promise<Answer> {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(body !== undefined ? { payload: body as object } : {}),
-  });
-  // The audit's CSV download is the one answer that is not JSON.
-  const json = /json/.test(String(res.headers['content-type'])) && res.body;
-  return { status: res.statusCode, body: json ? JSON.parse(res.body) : {} };
-}
+const con = (method: string, url: string, token?: string, body?: unknown): Promise<Answer> =>
+  consoleCall(t.app, method, url, token, body);
 
 interface Staff {
   username: string;
