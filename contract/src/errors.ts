@@ -167,6 +167,8 @@ export const KRAPAO_ERROR_CODES = [
   'AGREEMENTS_CHANGED',
   /** A True Wallet amount below TRUEWALLET_MIN_BAHT (DEP-10). */
   'TRUEWALLET_MINIMUM',
+  /** Console: the same adjustment (member and amount) already waits for a second person. */
+  'APPROVAL_PENDING',
   /** Console: a payout-account change to the account, and the name, the member already has. */
   'PAYOUT_ACCOUNT_SAME',
   /** DEP-10: a gift link past its expiry (the sender makes a new one). */

@@ -666,6 +666,40 @@ describe('console: four-eyes [console]', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('[console] the same adjustment for a member, asked again while the first waits, is refused: approved twice it would move the money twice', async () => {
+    const [maker, other, checker] = [await staff('finance'), await staff('finance'), await staff('admin')];
+    const m = await fundedMember(100);
+    const ask = (who: Staff, amount: number) =>
+      con('POST', '/api/console/adjustments', who.token, {
+        phone: m.reg.username,
+        amount,
+        reason: 'goodwill',
+      });
+    // Two staff members answering the same call at once: one request.
+    const both = await Promise.all([ask(maker, 50), ask(other, 50)]);
+    expect(both.map((a) => a.status).sort()).toEqual([200, 409]);
+    expectError(
+      both.find((a) => a.status === 409)!,
+      409,
+      'APPROVAL_PENDING',
+    );
+    // Another amount is another request.
+    expect((await ask(maker, 20)).status).toBe(200);
+    const waiting = (await con('GET', '/api/console/approvals', checker.token)).body.items as {
+      id: string;
+      payload: { memberId: string; amount: number };
+    }[];
+    const mine = waiting.filter((a) => a.payload.memberId === m.id);
+    expect(mine.map((a) => a.payload.amount).sort()).toEqual([20, 50]);
+    // Once decided, the same amount may be asked again.
+    const fifty = mine.find((a) => a.payload.amount === 50)!;
+    expect((await con('POST', `/api/console/approvals/${fifty.id}/approve`, checker.token, {})).status).toBe(
+      200,
+    );
+    expect((await ask(other, 50)).status).toBe(200);
+    expect(await walletAmount(t.app, m.token)).toBe(150);
+  });
+
   it('[console] wrong step-up codes are audited, and past the limit the session ends', async () => {
     const [maker, admin] = [await staff('finance'), await staff('admin')];
     const m = await fundedMember(100);

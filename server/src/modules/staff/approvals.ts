@@ -118,10 +118,13 @@ export async function requestApproval(
   kind: ApprovalKind,
   payload: Record<string, unknown>,
   memberId: string | null = null,
+  /** Checked in the request's transaction, before it is made (a refusal makes nothing). */
+  guard?: (q: Queryable, now: Date) => Promise<void>,
 ): Promise<{ id: string; status: 'AWAITING_APPROVAL' }> {
   const now = ctx.clock.now();
   const publicId = `A${randomCode(12)}`;
   await ctx.db.tx(async (q) => {
+    await guard?.(q, now);
     await q.query(
       `insert into approval_requests (public_id, kind, payload, maker, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6)`,
@@ -219,6 +222,18 @@ export async function requestAdjustment(
       reason: body.reason,
     },
     member.public_id,
+    // The same amount for the same member already waiting is a double click or two staff members
+    // answering one call: approved twice, it would move the money twice. One at a time per member.
+    async (q, now) => {
+      await q.query('select pg_advisory_xact_lock(hashtext($1))', [`adjustment:${member.public_id}`]);
+      const [twin] = await q.query<{ id: string }>(
+        `select public_id as id from approval_requests
+         where kind = 'adjustment' and status = 'AWAITING_APPROVAL' and expires_at > $3
+           and payload->>'memberId' = $1 and (payload->>'amount')::numeric = $2::numeric`,
+        [member.public_id, String(body.amount), now],
+      );
+      if (twin) throw new AppError('APPROVAL_PENDING', 409);
+    },
   );
 }
 
