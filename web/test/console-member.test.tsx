@@ -1,6 +1,6 @@
 import { console as consoleApi, consoleMembers, type MemberDetail } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, json } from './api';
 import { FIRST_LOAD, renderConsole } from './console';
 import { location } from './render';
@@ -380,5 +380,24 @@ describe('console member care', () => {
     expect((await within(picture).findByRole('img')).getAttribute('src')).toBe(
       '/api/statement/slip/image/SL00000000000000000A?exp=1&sig=x',
     );
+  });
+
+  it("[console] a Laos site's console names Vientiane's clock, a Thai site's Bangkok's (the same offset)", async () => {
+    const handlers = {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+    };
+    const thai = await renderConsole('/console/members/m_8f3a21', 'support', handlers);
+    expect(await screen.findByText('Member since (Bangkok)', {}, FIRST_LOAD)).toBeTruthy();
+    thai.unmount();
+    vi.stubEnv('VITE_REGION', 'la');
+    try {
+      await renderConsole('/console/members/m_8f3a21', 'support', handlers);
+      expect(await screen.findByText('Member since (Vientiane)', {}, FIRST_LOAD)).toBeTruthy();
+      // The same instant either way: 14:07:09 UTC is 21:07:09 in both cities.
+      expect(screen.getByText('05/03/2024 21:07:09')).toBeTruthy();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Locale } from '@krapao/contract';
 import { useSyncExternalStore } from 'react';
 import { currentLocale, i18n, loadLaterTexts } from '../i18n';
+import { getRegion } from '../lib/config';
 
 type Json = Record<string, unknown>;
 
@@ -58,10 +59,21 @@ export function consoleT(key: string, vars?: Record<string, unknown>): string {
   if (!key.startsWith('console.')) return i18n.t(key, vars);
   const text = lookup(currentLocale(), key);
   if (typeof text !== 'string') return key;
-  return vars
-    ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
-    : text;
+  const all = { city: operatorCity(), ...vars };
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) =>
+    name in all ? String(all[name as keyof typeof all]) : m,
+  );
 }
+
+/**
+ * The city whose clock the console's times are in, named in the console's language: Bangkok for a Thai
+ * site, Vientiane for a Laos one (the same offset, UTC+7, so only the name differs: format.ts).
+ */
+const CITIES = {
+  th: { th: 'กรุงเทพฯ', la: 'ບາງກອກ', en: 'Bangkok' },
+  la: { th: 'เวียงจันทน์', la: 'ວຽງຈັນ', en: 'Vientiane' },
+} as const;
+const operatorCity = () => CITIES[getRegion()][currentLocale()];
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
