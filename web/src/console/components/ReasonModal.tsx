@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import { ConsoleError } from './ConsoleError';
+import { actionError } from './StepUp';
 
 interface ReasonModalProps {
   opened: boolean;
@@ -15,7 +16,11 @@ interface ReasonModalProps {
   withReason?: boolean;
   busy?: boolean;
   error?: string | null;
-  onConfirm: (reason: string) => void;
+  /**
+   * The action. One that answers a promise is run here: busy while it runs, and a refusal said in the
+   * window (the caller closes it on success); one that answers nothing reports through busy and error.
+   */
+  onConfirm: (reason: string) => void | Promise<unknown>;
   onClose: () => void;
 }
 
@@ -36,19 +41,36 @@ export function ReasonModal({
   const t = useT();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   useEffect(() => {
     if (opened) {
       setReason('');
       setMissing(false);
+      setRefused(null);
     }
   }, [opened]);
+  const confirm = async (given: string) => {
+    const run = onConfirm(given);
+    if (!run) return;
+    setRefused(null);
+    setRunning(true);
+    try {
+      await run;
+    } catch (err) {
+      setRefused(actionError(err));
+    } finally {
+      setRunning(false);
+    }
+  };
+  const shown = error ?? refused;
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           if (reasonRequired && !reason.trim()) return setMissing(true);
-          onConfirm(reason.trim());
+          void confirm(reason.trim());
         }}
       >
         <Stack>
@@ -64,12 +86,12 @@ export function ReasonModal({
               data-autofocus
             />
           )}
-          {error && <ConsoleError code={error} />}
+          {shown && <ConsoleError code={shown} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('console.cancel')}
             </Button>
-            <Button type="submit" color={confirmColor} loading={busy}>
+            <Button type="submit" color={confirmColor} loading={busy || running}>
               {confirmLabel}
             </Button>
           </Group>

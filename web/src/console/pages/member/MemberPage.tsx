@@ -59,7 +59,6 @@ export default function MemberPage() {
   const [changingPayout, setChangingPayout] = useState(false);
   const [resetting, setResetting] = useState(false);
   const passwordReset = useMemberPasswordReset(memberId);
-  const [error, setError] = useState<string | null>(null);
 
   if (member.isPending) return <PageLoader />;
   if (member.isError) return <ConsoleError code={errorCode(member.error)} />;
@@ -198,21 +197,11 @@ export default function MemberPage() {
         title={t('console.reset.title')}
         confirmLabel={t('console.reset.submit')}
         reasonRequired
-        busy={passwordReset.isPending}
-        error={error}
-        onClose={() => {
+        onClose={() => setResetting(false)}
+        onConfirm={async (reason) => {
+          const { sentTo } = await passwordReset.mutateAsync(reason);
           setResetting(false);
-          setError(null);
-        }}
-        onConfirm={(reason) => {
-          setError(null);
-          passwordReset.mutate(reason, {
-            onSuccess: ({ sentTo }) => {
-              setResetting(false);
-              notifySuccess(t('console.reset.sent', { phone: sentTo }));
-            },
-            onError: (err) => setError(errorCode(err)),
-          });
+          notifySuccess(t('console.reset.sent', { phone: sentTo }));
         }}
       >
         <Text size="sm">{t('console.reset.text', { phone: formatPhone(m.profile.phone) })}</Text>
@@ -226,24 +215,11 @@ export default function MemberPage() {
         confirmLabel={t(frozen ? 'console.freeze.unfreeze' : 'console.freeze.freeze')}
         confirmColor={frozen ? 'teal' : 'blue'}
         reasonRequired
-        busy={freeze.isPending}
-        error={error}
-        onClose={() => {
+        onClose={() => setFreezing(false)}
+        onConfirm={async (reason) => {
+          await freeze.mutateAsync({ frozen: !frozen, reason });
           setFreezing(false);
-          setError(null);
-        }}
-        onConfirm={(reason) => {
-          setError(null);
-          freeze.mutate(
-            { frozen: !frozen, reason },
-            {
-              onSuccess: () => {
-                setFreezing(false);
-                notifySuccess(t(frozen ? 'console.freeze.unfrozen' : 'console.freeze.done'));
-              },
-              onError: (err) => setError(errorCode(err)),
-            },
-          );
+          notifySuccess(t(frozen ? 'console.freeze.unfrozen' : 'console.freeze.done'));
         }}
       >
         <Text size="sm">{t(frozen ? 'console.freeze.unfreezeText' : 'console.freeze.freezeText')}</Text>

@@ -19,7 +19,6 @@ export function MemberSignIns({ memberId, canEnd }: { memberId: string; canEnd: 
   const signIns = useMemberSignIns(memberId);
   const end = useEndMemberSessions(memberId);
   const [ending, setEnding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   if (signIns.isPending) return <PageLoader />;
   if (signIns.isError) return <ConsoleError code={errorCode(signIns.error)} />;
@@ -87,21 +86,11 @@ export function MemberSignIns({ memberId, canEnd }: { memberId: string; canEnd: 
         confirmLabel={t('console.member.signIns.endAll')}
         confirmColor="orange"
         reasonRequired
-        busy={end.isPending}
-        error={error}
-        onClose={() => {
+        onClose={() => setEnding(false)}
+        onConfirm={async (reason) => {
+          const { ended } = await end.mutateAsync(reason);
           setEnding(false);
-          setError(null);
-        }}
-        onConfirm={(reason) => {
-          setError(null);
-          end.mutate(reason, {
-            onSuccess: ({ ended }) => {
-              setEnding(false);
-              notifySuccess(t('console.member.signIns.endedCount', { count: ended }));
-            },
-            onError: (err) => setError(errorCode(err)),
-          });
+          notifySuccess(t('console.member.signIns.endedCount', { count: ended }));
         }}
       >
         <Text size="sm">{t('console.member.signIns.endText')}</Text>
