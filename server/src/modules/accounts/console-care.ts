@@ -3,21 +3,21 @@
 // password reset they finish themselves, and staff notes. Each change is in the audit with the member it
 // concerns, so the member's page and the audit tell the same story.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { consoleMembers as api, SIGN_IN_HISTORY_LENGTH, type MemberNote } from '@krapao/contract';
+import { consoleMembers as api, type MemberNote } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { slipPicture } from '../slips/console.ts';
 import { listSlips } from '../slips/service.ts';
 import { getStatement } from '../statement/service.ts';
 import { appendAudit } from '../staff/audit.ts';
-import { consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
+import { actorOf, consoleRoutes, paramOf } from '../staff/console-scope.ts';
 import { refreshBalances } from '../games/service.ts';
 import { memberDetail, memberOf } from './console.ts';
 import { deviceOf } from './devices.ts';
+import { recentSignIns } from './sign-ins.ts';
 import { startPasswordReset } from './password-reset.ts';
 
 type Actor = { username: string; ip: string | null };
-const actorOf = (req: FastifyRequest): Actor => ({ username: staffOf(req).username, ip: req.ip });
 
 /** The phone with its middle hidden (081-•••-5678): enough for staff to tell the member where it went. */
 export const maskedPhone = (phone: string) =>
@@ -41,14 +41,7 @@ export async function memberSlips(ctx: Ctx, publicId: string, query: unknown) {
 export async function memberSignIns(ctx: Ctx, publicId: string) {
   const m = await memberOf(ctx, publicId);
   const now = ctx.clock.now();
-  const rows = await ctx.db.query<{ created_at: Date; ip: string; user_agent: string; active: boolean }>(
-    `select i.created_at, i.ip, i.user_agent,
-            exists (select 1 from sessions s where s.token_hash = i.token_hash
-                      and s.idle_expires_at > $2 and s.absolute_expires_at > $2) as active
-     from sign_ins i where i.member_id = $1
-     order by i.created_at desc, i.id desc limit $3`,
-    [m.id, now, SIGN_IN_HISTORY_LENGTH],
-  );
+  const rows = await recentSignIns(ctx, m.id);
   const [live] = await ctx.db.query<{ n: number }>(
     `select count(*)::int as n from sessions
      where member_id = $1 and idle_expires_at > $2 and absolute_expires_at > $2`,
@@ -171,7 +164,7 @@ export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
     add(api.refreshMemberBalances, 'members.read', async (req) => {
       const m = await memberOf(ctx, member(req));
       await refreshBalances(ctx, m.id);
-      return memberDetail(ctx, m.public_id);
+      return memberDetail(ctx, m);
     });
     add(api.memberNotes, 'members.read', (req) => memberNotes(ctx, member(req)));
     add(api.addMemberNote, 'members.notes', (req, body) =>

@@ -9,10 +9,10 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { appendAudit } from '../staff/audit.ts';
 import { requestPayoutAccount } from '../staff/approvals.ts';
-import { consoleRoutes, staffOf } from '../staff/console-scope.ts';
+import { actorOf, consoleRoutes, staffOf } from '../staff/console-scope.ts';
 import { requireStepUp } from '../staff/service.ts';
 
-interface Member {
+export interface Member {
   id: string;
   public_id: string;
   phone: string;
@@ -70,8 +70,9 @@ export async function memberOf(ctx: Ctx, publicId: string): Promise<Member> {
   return m;
 }
 
-export async function memberDetail(ctx: Ctx, publicId: string): Promise<MemberDetail> {
-  const m = await memberOf(ctx, publicId);
+/** A member's detail, by the id the console shows or from their row already read. */
+export async function memberDetail(ctx: Ctx, member: string | Member): Promise<MemberDetail> {
+  const m = typeof member === 'string' ? await memberOf(ctx, member) : member;
   const accounts = await ctx.db.query<{ code: string; balance: bigint }>(
     `select code, balance from ledger_accounts where member_id = $1`,
     [m.id],
@@ -169,20 +170,15 @@ export function accountConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
     add(api.members, 'members.read', (req) => searchMembers(ctx, (req.query as { q?: unknown }).q ?? ''));
     add(api.member, 'members.read', (req) => memberDetail(ctx, memberIdOf(req)));
     add(api.freeze, 'members.freeze', (req, body) =>
-      setFrozen(ctx, { username: staffOf(req).username, ip: req.ip }, memberIdOf(req), true, body?.reason),
+      setFrozen(ctx, actorOf(req), memberIdOf(req), true, body?.reason),
     );
-    add(api.payoutAccount, 'members.payout-account', async (req, body) => {
-      const staff = staffOf(req);
-      return requestPayoutAccount(
-        ctx,
-        { username: staff.username, role: staff.role, ip: req.ip },
-        memberIdOf(req),
-        body,
-        () => requireStepUp(ctx, staff, body.code),
-      );
-    });
+    add(api.payoutAccount, 'members.payout-account', (req, body) =>
+      requestPayoutAccount(ctx, actorOf(req), memberIdOf(req), body, () =>
+        requireStepUp(ctx, staffOf(req), body.code),
+      ),
+    );
     add(api.unfreeze, 'members.freeze', (req, body) =>
-      setFrozen(ctx, { username: staffOf(req).username, ip: req.ip }, memberIdOf(req), false, body?.reason),
+      setFrozen(ctx, actorOf(req), memberIdOf(req), false, body?.reason),
     );
   });
 }

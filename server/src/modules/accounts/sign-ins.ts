@@ -40,9 +40,12 @@ export async function recordSignIn(
     .catch((err) => ctx.log.error({ err, memberId: s.memberId }, 'new device notice not sent'));
 }
 
-/** The recent sign-ins, newest first; `current` is the asking session's, `active` a live session's. */
-export async function listSignIns(ctx: Ctx, session: SessionMember): Promise<{ items: SignIn[] }> {
-  const rows = await ctx.db.query<{
+/**
+ * A member's recent sign-ins, newest first: `current` the session `asking` (none for staff), `active` a
+ * session still live. The member's own list and the console's read them.
+ */
+export function recentSignIns(ctx: Ctx, memberId: string, asking: Buffer | null = null) {
+  return ctx.db.query<{
     created_at: Date;
     ip: string;
     user_agent: string;
@@ -54,8 +57,13 @@ export async function listSignIns(ctx: Ctx, session: SessionMember): Promise<{ i
                       and s.idle_expires_at > $3 and s.absolute_expires_at > $3) as active
      from sign_ins i where i.member_id = $1
      order by i.created_at desc, i.id desc limit $4`,
-    [session.memberId, session.tokenHash, ctx.clock.now(), SIGN_IN_HISTORY_LENGTH],
+    [memberId, asking, ctx.clock.now(), SIGN_IN_HISTORY_LENGTH],
   );
+}
+
+/** The recent sign-ins, newest first; `current` is the asking session's, `active` a live session's. */
+export async function listSignIns(ctx: Ctx, session: SessionMember): Promise<{ items: SignIn[] }> {
+  const rows = await recentSignIns(ctx, session.memberId, session.tokenHash);
   return {
     items: rows.map((r) => ({
       at: r.created_at.toISOString(),

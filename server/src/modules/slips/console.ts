@@ -9,7 +9,7 @@ import { putSetting } from '../../db/settings.ts';
 import { AppError } from '../../errors.ts';
 import { appendAudit } from '../staff/audit.ts';
 import { auditedChange } from '../staff/console-change.ts';
-import { consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
+import { actorOf, consoleRoutes, paramOf } from '../staff/console-scope.ts';
 import { signedImageUrl, slipSettings } from './service.ts';
 
 /**
@@ -68,12 +68,7 @@ export function slipConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
   consoleRoutes(app, ctx, (add) => {
     add(consoleQueues.slipPicture, 'slips.read', (req) => slipPicture(ctx, paramOf(req, 'slipId')));
     add(consoleQueues.slipHandled, 'slips.decide', (req, body) =>
-      markSlipHandled(
-        ctx,
-        { username: staffOf(req).username, ip: req.ip },
-        paramOf(req, 'slipId'),
-        body?.reason || undefined,
-      ),
+      markSlipHandled(ctx, actorOf(req), paramOf(req, 'slipId'), body?.reason || undefined),
     );
     add(api.slipSettings, 'settings.read', () => slipSettings(ctx));
     add(api.setSlipSettings, 'settings.manage', (req, body) =>
