@@ -59,6 +59,7 @@ export function consoleT(key: string, vars?: Record<string, unknown>): string {
   if (!key.startsWith('console.')) return i18n.t(key, vars);
   const text = lookup(currentLocale(), key);
   if (typeof text !== 'string') return key;
+  if (!text.includes('{{')) return text;
   const all = { city: operatorCity(), ...vars };
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) =>
     name in all ? String(all[name as keyof typeof all]) : m,
