@@ -127,6 +127,17 @@ describe('login', () => {
     }
   });
 
+  it("[SH-1] the password's eye button is named in the member's language, as the button says it shows the password", async () => {
+    mockApi({});
+    const { user } = await renderApp('/login', { locale: 'th' });
+    const eye = await screen.findByRole('button', { name: 'แสดงรหัสผ่าน' });
+    const password = screen.getByLabelText('รหัสผ่าน');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(eye);
+    expect(password.getAttribute('type')).toBe('text');
+    expect(screen.queryByRole('button', { name: 'Toggle password visibility' })).toBeNull();
+  });
+
   it('[LOG-2] shows the error under the form and clears it when the member types', async () => {
     mockApi({ 'POST /api/login': () => fail('WRONG_CREDENTIAL', 401) });
     const { user } = await renderApp('/login');

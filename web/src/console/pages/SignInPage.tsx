@@ -6,13 +6,13 @@ import {
   Checkbox,
   Group,
   Paper,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { PasswordInput } from '../../components/PasswordInput';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';

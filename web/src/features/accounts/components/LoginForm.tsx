@@ -1,4 +1,5 @@
-import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { IconDeviceMobile, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { OTP_DIGITS } from '@krapao/contract';

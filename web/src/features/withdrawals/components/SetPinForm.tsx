@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { isTooSimplePin, isWellFormedPin, type PinStatus } from '@krapao/contract';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';

@@ -1,4 +1,5 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
+import { PasswordInput } from '../../../../components/PasswordInput';
 import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
 import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { PasswordInput } from '../../../../components/PasswordInput';
 import { Modal } from '../../../../components/Modal';
 import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
 

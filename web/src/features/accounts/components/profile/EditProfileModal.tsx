@@ -1,4 +1,5 @@
-import { Alert, Button, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Select, Stack, TextInput } from '@mantine/core';
+import { PasswordInput } from '../../../../components/PasswordInput';
 import { Modal } from '../../../../components/Modal';
 import { isBankAccountNo, isEnglishName, needsEnglishName, type Bank, type Profile } from '@krapao/contract';
 import { IconShieldLock } from '@tabler/icons-react';

@@ -1,4 +1,5 @@
-import { Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { PasswordInput } from '../../../../components/PasswordInput';
 import { PASSWORD_MIN_LENGTH } from '@krapao/contract';
 
 import { useState, type FormEvent } from 'react';
