@@ -109,7 +109,7 @@ describe('Thai and Lao drawn in the self-hosted fonts', () => {
       expectSelfHosted(lao[0]!, 'ລາວ', /Noto Sans Lao/);
       expect(fonts.every((f) => f.url.startsWith(`${base}/assets/`))).toBe(true);
       // The names' own fonts are a few KB; Noto Sans Lao comes whole to a Lao page only (every page
-      // shows the Thai wordmark, กระเป๋า, in Noto Sans Thai).
+      // shows the site's name, กระเป๋า on Thai and English pages, in Noto Sans Thai).
       const named = (name: string) => fonts.filter((f) => f.url.includes(name));
       for (const f of named('language-names-')) expect(f.bytes, f.url).toBeLessThan(4 * 1024);
       if (locale !== 'la') expect(named('noto-sans-lao'), locale).toEqual([]);

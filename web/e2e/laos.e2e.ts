@@ -205,6 +205,10 @@ describe('a Laos build, in Lao', () => {
     await page.goto(`${base}/login`);
     // Lao without being asked: the build's default language.
     await expect.poll(() => page.getByRole('button', { name: la.login.submit }).count()).toBe(1);
+    // The site's name in Lao script: in the page as served (the splash, painted before any script) and
+    // in the app's header.
+    expect(await (await fetch(`${base}/login`)).text()).toMatch(/class="splash__name" lang="lo"\s*>ກະເປົາ</);
+    expect(await page.getByRole('link', { name: 'ກະເປົາ Krapao' }).count()).toBe(1);
     await registerInBrowser(
       page,
       kipMember,

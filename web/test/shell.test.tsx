@@ -35,6 +35,17 @@ describe('visitor shell', () => {
     expect(await screen.findByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' })).toBeTruthy();
   });
 
+  it('[SH-1] the wordmark names the site in the script of the language on screen: ກະເປົາ in Lao, กระเป๋า in Thai', async () => {
+    mockApi();
+    const { user } = await renderApp('/login', { locale: 'la' });
+    const mark = await screen.findByRole('link', { name: 'ກະເປົາ Krapao' });
+    expect(mark.querySelector('[lang="lo"]')?.textContent).toBe('ກະເປົາ');
+    await user.click(screen.getByRole('radio', { name: 'ไทย' }));
+    expect(
+      (await screen.findByRole('link', { name: 'กระเป๋า Krapao' })).querySelector('[lang="th"]')?.textContent,
+    ).toBe('กระเป๋า');
+  });
+
   it('[SH-2] the page title and description come from build-time settings', () => {
     const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
     expect(html).toContain('<title>%VITE_SITE_TITLE%</title>');

@@ -1,5 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useLocale } from '../i18n/react';
+import { SITE_NAME, SITE_NAME_LANG } from './site-name';
 
 function WalletMark() {
   return (
@@ -12,15 +14,24 @@ function WalletMark() {
   );
 }
 
-/** The Krapao wordmark: กระเป๋า with its Latin name, linking home. */
+/** The Krapao wordmark: its native name with its Latin one, linking home. */
 export function Wordmark({ to }: { to: string }) {
+  const locale = useLocale();
   return (
-    <Link to={to} className="wordmark" aria-label="กระเป๋า Krapao">
+    <Link to={to} className="wordmark" aria-label={`${SITE_NAME[locale]} Krapao`}>
       <Group gap={8} wrap="nowrap">
         <WalletMark />
         <div>
-          <Text component="span" fw={800} fz={19} lh={1} c="white" lang="th" display="block">
-            กระเป๋า
+          <Text
+            component="span"
+            fw={800}
+            fz={19}
+            lh={1}
+            c="white"
+            lang={SITE_NAME_LANG[locale]}
+            display="block"
+          >
+            {SITE_NAME[locale]}
           </Text>
           <Text
             component="span"
