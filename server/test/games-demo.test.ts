@@ -100,8 +100,17 @@ describe(`the demo slot: played through its page (${db})`, () => {
     // The link works once.
     expect((await fetch(lao.link)).status).toBe(410);
 
+    // The game's way back leads to the member's home on Krapao (a member in the installed app has no
+    // browser bar to leave by), in the member's language.
+    const back = /<a class="back" href="([^"]+)" data-t="back">([^<]+)<\/a>/.exec(lao.html);
+    // On the site the member called (the test's requests come to localhost), not the server's own
+    // loopback address, where the member's sign-in is not.
+    expect(back![1]).toBe('http://localhost/user/home');
+    expect(back![2]).toBe('ກັບໄປກະເປົາ');
+
     const thai = await openGame(t.app, m.token, 'PG', 'th-TH');
     expect(thai.html).toContain('สล็อตทดลอง');
+    expect(thai.html).toContain('data-t="back">กลับกระเป๋า</a>');
     const english = await openGame(t.app, m.token, 'PG', 'en-US,en;q=0.8');
     expect(english.html).toContain('Demo slot');
     expect(english.html).toContain('Return to player 96.00%');

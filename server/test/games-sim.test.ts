@@ -103,6 +103,26 @@ describe('simulated game aggregator', () => {
     expect((await fetch(second)).status).toBe(410);
   });
 
+  it("[GAME-2] a launch's return URL is the game's way back, on its page and on an expired link's; only a web address is taken", async () => {
+    const a = { provider: 'PG', username: 'simreturn' };
+    await api().createAccount({ ...a, password: 'pass-word-1', currency: 'BAHT' });
+    const home = 'https://wallet.example/user/home?from="game"';
+    const link = await api().launchUrl({ ...a, language: 'la', returnUrl: home });
+    const back = '<a class="back" href="https://wallet.example/user/home?from=&#34;game&#34;" data-t="back">';
+    expect(await (await fetch(link)).text()).toContain(`${back}ກັບໄປກະເປົາ</a>`);
+    // The link is spent: its page says so and still leads back.
+    const spent = await fetch(link);
+    expect(spent.status).toBe(410);
+    expect(await spent.text()).toContain(`${back}ກັບໄປກະເປົາ</a>`);
+    // A launch without one has no way back to draw.
+    expect(await (await fetch(await api().launchUrl(a))).text()).not.toContain('class="back"');
+    // A script's address is no way back: the launch is refused.
+    const refused = await api()
+      .launchUrl({ ...a, returnUrl: 'javascript:alert(1)' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GameProviderError);
+  });
+
   it('[GAME-2] the bet feed pages by cursor', async () => {
     const feed = await api().bets('PG', null, 10);
     expect(feed).toEqual({ rounds: [], next: '0' });

@@ -81,6 +81,11 @@ export interface SimRound {
 
 const providerParam = z.object({ provider: z.enum(GAME_PROVIDERS) });
 const memberParams = providerParam.extend({ username: simText(64) });
+/** Where a game's way out leads: a web address (http or https), never a script's. */
+const webAddress = simText(500).refine((s) => {
+  const url = URL.parse(s);
+  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:');
+}, 'an http or https address');
 const amountText = simText(20).refine((s) => (exactMinor(s) ?? 0n) > 0n, 'a positive amount, two decimals');
 
 export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts) => {
@@ -92,7 +97,14 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
   const caughtUpAsks = new Map<string, number>();
   const launches = new Map<
     string,
-    { provider: string; username: string; language: string | undefined; expiresAt: number }
+    {
+      provider: string;
+      username: string;
+      language: string | undefined;
+      returnUrl: string | undefined;
+      expiresAt: number;
+      used: boolean;
+    }
   >();
   const config = new Map<string, { mode: Mode; latencyMs: number }>(
     GAME_PROVIDERS.map((p) => [p, { mode: 'ok', latencyMs: 0 }]),
@@ -266,12 +278,15 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
   });
 
   app.get('/play/:token', { schema: { params: z.object({ token: simText(100) }) } }, async (req, reply) => {
+    // A spent link is kept until it would have expired, so that its page still speaks the member's
+    // language and leads back to the wallet.
     const launch = launches.get(req.params.token);
-    launches.delete(req.params.token);
+    const spent = !launch || launch.used || launch.expiresAt <= opts.clock.now().getTime();
+    if (launch) launch.used = true;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!launch || launch.expiresAt <= opts.clock.now().getTime()) {
+    if (spent) {
       reply.code(410);
-      return expiredPage(slotLanguage(launch?.language ?? req.headers['accept-language']));
+      return expiredPage(slotLanguage(launch?.language ?? req.headers['accept-language']), launch?.returnUrl);
     }
     const account = accounts.get(key(launch.provider, launch.username))!;
     const session = randomBytes(24).toString('base64url');
@@ -287,6 +302,7 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
       currency: account.currency,
       balanceMinor: account.balanceMinor,
       language: slotLanguage(launch.language),
+      returnUrl: launch.returnUrl,
     });
   });
 
@@ -441,7 +457,12 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
 
     signed.post(
       '/:provider/members/:username/launch',
-      { schema: { params: memberParams, body: optionalBody({ language: simText(8).optional() }) } },
+      {
+        schema: {
+          params: memberParams,
+          body: optionalBody({ language: simText(8).optional(), returnUrl: webAddress.optional() }),
+        },
+      },
       async (req, reply) => {
         const mode = await before(req.params.provider, reply);
         if (mode === 'hung') return reply;
@@ -449,12 +470,16 @@ export const simGames: FastifyPluginAsync<SimGamesOptions> = async (plugin, opts
         if (!accounts.has(key(req.params.provider, req.params.username)))
           return refuse(reply, 404, 'NO_ACCOUNT');
         const token = randomBytes(24).toString('base64url');
-        const expiresAt = opts.clock.now().getTime() + LAUNCH_TOKEN_TTL_MS;
+        const now = opts.clock.now().getTime();
+        const expiresAt = now + LAUNCH_TOKEN_TTL_MS;
+        for (const [old, l] of launches) if (l.expiresAt <= now) launches.delete(old);
         launches.set(token, {
           provider: req.params.provider,
           username: req.params.username,
           language: req.body?.language,
+          returnUrl: req.body?.returnUrl,
           expiresAt,
+          used: false,
         });
         if (mode === 'lost') return lose(reply);
         return { url: `${app.prefix}/play/${token}`, expiresAt: new Date(expiresAt).toISOString() };

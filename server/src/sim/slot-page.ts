@@ -48,6 +48,7 @@ const TEXTS = {
     player: 'ผู้เล่น',
     linkExpired: 'ลิงก์หมดอายุ',
     linkExpiredBody: 'ลิงก์เกมนี้ถูกใช้แล้วหรือหมดอายุ เปิดเกมอีกครั้งจากกระเป๋า',
+    back: 'กลับกระเป๋า',
   },
   la: {
     title: 'ສະລັອດທົດລອງ',
@@ -69,6 +70,7 @@ const TEXTS = {
     player: 'ຜູ້ຫຼິ້ນ',
     linkExpired: 'ລິ້ງໝົດອາຍຸ',
     linkExpiredBody: 'ລິ້ງເກມນີ້ຖືກໃຊ້ແລ້ວ ຫຼື ໝົດອາຍຸ ເປີດເກມອີກຄັ້ງຈາກກະເປົາ',
+    back: 'ກັບໄປກະເປົາ',
   },
   en: {
     title: 'Demo slot',
@@ -90,6 +92,7 @@ const TEXTS = {
     player: 'Player',
     linkExpired: 'Link expired',
     linkExpiredBody: 'This game link was used or has expired. Open the game again from your wallet.',
+    back: 'Back to wallet',
   },
 } satisfies Record<SlotLanguage, Record<string, string>>;
 
@@ -110,6 +113,13 @@ interface SlotData {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The way back to the wallet the launch named (its return URL), as a real game's lobby button: a member
+ * playing in the installed app has no browser bar to leave by. Nothing when the launch named none.
+ */
+const backLink = (returnUrl: string | undefined, t: (typeof TEXTS)[SlotLanguage]) =>
+  returnUrl ? `<a class="back" href="${escapeHtml(returnUrl)}" data-t="back">${t.back}</a>` : '';
+
 const layout = (lang: SlotLanguage, title: string, body: string) =>
   `<!doctype html><html lang="${lang === 'la' ? 'lo' : lang}"><head><meta charset="utf-8">` +
   `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">` +
@@ -123,6 +133,7 @@ export function slotPage(o: {
   currency: Currency;
   balanceMinor: bigint;
   language: SlotLanguage;
+  returnUrl?: string | undefined;
 }): string {
   const data: SlotData = {
     session: o.session,
@@ -150,6 +161,7 @@ export function slotPage(o: {
     `<script type="application/json" id="slot-data">${json}</script>
 <main class="machine" aria-live="polite">
   <header class="top">
+    ${backLink(o.returnUrl, t)}
     <div><div class="brand">${escapeHtml(o.provider)}</div><h1 data-t="title">${t.title}</h1></div>
     <nav class="langs" aria-label="language">
       <button type="button" data-lang="th">ไทย</button><button type="button" data-lang="la">ລາວ</button><button type="button" data-lang="en">EN</button>
@@ -175,12 +187,12 @@ export function slotPage(o: {
   );
 }
 
-export function expiredPage(language: SlotLanguage): string {
+export function expiredPage(language: SlotLanguage, returnUrl?: string): string {
   const t = TEXTS[language];
   return layout(
     language,
     t.linkExpired,
-    `<main class="machine expired"><h1>${t.linkExpired}</h1><p>${t.linkExpiredBody}</p></main>`,
+    `<main class="machine expired"><h1>${t.linkExpired}</h1><p>${t.linkExpiredBody}</p>${backLink(returnUrl, t)}</main>`,
   );
 }
 
@@ -219,7 +231,13 @@ body{font-family:"Noto Sans Thai","Noto Sans Lao",system-ui,-apple-system,"Phets
   display:flex;justify-content:center}
 .machine{width:100%;max-width:440px;padding:16px 16px calc(16px + env(safe-area-inset-bottom));
   display:flex;flex-direction:column;gap:14px}
-.top{display:flex;justify-content:space-between;align-items:flex-start}
+.top{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:flex-start;row-gap:10px}
+/* The way back to the wallet: a row of its own above the title, a thumb's size. */
+.back{flex-basis:100%;align-self:flex-start;display:inline-flex;align-items:center;min-height:40px;
+  color:#fff7e0;text-decoration:none;font-size:15px;font-weight:700}
+.back::before{content:"\\2039";font-size:26px;line-height:1;margin-right:8px;color:#ffcf4a}
+.expired .back{flex-basis:auto;align-self:center;justify-content:center;margin-top:8px;padding:0 20px;
+  border:1px solid #ffcf4a;border-radius:999px}
 .brand{font-size:12px;letter-spacing:.2em;color:#ffcf4a;font-weight:700}
 h1{margin:2px 0 0;font-size:24px}
 .langs{display:flex;gap:4px}

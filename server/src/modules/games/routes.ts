@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { games, wallet } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { callerOf, sessionOf } from '../../http/auth.ts';
@@ -13,19 +13,19 @@ export function gameRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, games.account, (req) => service.getAccount(ctx, sessionOf(req).memberId, code(req)));
   route(app, games.resetPassword, (req) => service.resetPassword(ctx, sessionOf(req).memberId, code(req)));
 
-  const launch = (req: { params: unknown; headers: Record<string, unknown> }) => {
+  // The game's way back is the member's home on the site the member came by: PUBLIC_URL when set, else
+  // the address of this request (the server's own loopback address is not where a browser reaches it).
+  const launch = (req: FastifyRequest) => {
     const { provider, username } = req.params as { provider: string; username: string };
-    return { provider, username, language: launchLanguage(req.headers['accept-language']) };
+    const site = ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
+    return service.autoLogin(ctx, sessionOf(req).memberId, provider, username, {
+      language: launchLanguage(req.headers['accept-language']),
+      returnUrl: new URL('/user/home', site).href,
+    });
   };
-  route(app, games.autoLogin, (req) => {
-    const p = launch(req);
-    return service.autoLogin(ctx, sessionOf(req).memberId, p.provider, p.username, p.language);
-  });
+  route(app, games.autoLogin, launch);
   // The password the spec's old client sends in the path is ignored (and redacted from logs).
-  route(app, games.autoLoginWithPassword, (req) => {
-    const p = launch(req);
-    return service.autoLogin(ctx, sessionOf(req).memberId, p.provider, p.username, p.language);
-  });
+  route(app, games.autoLoginWithPassword, launch);
 
   route(
     app,

@@ -163,14 +163,16 @@ export async function resetPassword(ctx: Ctx, memberId: string, code: string): P
  * GAME-2: a launch link for the member's own account. The username in the path must be the member's
  * there (SLOT_NO_ACCOUNT otherwise: nobody launches another member's account); any password sent in the
  * path is ignored, the provider gets the stored credentials. `language` (th, la or en, from the
- * request's Accept-Language) is passed on, so the game speaks the member's language.
+ * request's Accept-Language) is passed on, so the game speaks the member's language, and `returnUrl`
+ * (the member's home) as the game's way back: a member playing in the installed app (no browser bar, no
+ * back button) would otherwise have no way out of the game.
  */
 export async function autoLogin(
   ctx: Ctx,
   memberId: string,
   code: string,
   username: string,
-  language?: string,
+  launch: { language?: string | undefined; returnUrl: string },
 ): Promise<{ link: string }> {
   const row = await accountRow(ctx, memberId, code);
   if (row.status !== 'ACTIVE' || !row.username || row.username.toLowerCase() !== username.toLowerCase())
@@ -181,7 +183,8 @@ export async function autoLogin(
     link = await games(ctx).launchUrl({
       provider: row.code,
       username: row.username,
-      ...(language ? { language } : {}),
+      ...(launch.language ? { language: launch.language } : {}),
+      returnUrl: launch.returnUrl,
     });
   } catch (err) {
     ctx.log.warn({ provider: row.code, err: String(err) }, 'game launch failed');

@@ -59,8 +59,11 @@ export interface GameProvider {
     },
   ): Promise<{ outcome: TransferOutcome; code?: string }>;
   transferStatus(provider: string, reference: string): Promise<TransferStatus>;
-  /** GAME-2: a single-use launch link that expires within a minute. Throws GameProviderError. */
-  launchUrl(a: GameAccountRef & { language?: string }): Promise<string>;
+  /**
+   * GAME-2: a single-use launch link that expires within a minute. `returnUrl` is where the game's own
+   * way out leads (aggregators take it as a lobby or return URL). Throws GameProviderError.
+   */
+  launchUrl(a: GameAccountRef & { language?: string; returnUrl?: string }): Promise<string>;
   /**
    * The provider's bet feed from `cursor` (null: the beginning), at most `limit` rounds, oldest first;
    * `next` is the cursor to resume from. A resumed pull may see rounds again: callers dedupe by roundId.

@@ -114,6 +114,7 @@ export function httpGames(opts: {
     async launchUrl(a) {
       const body = (await call('POST', `${member(a.provider, a.username)}/launch`, {
         language: a.language ?? 'th',
+        ...(a.returnUrl ? { returnUrl: a.returnUrl } : {}),
       })) as { url?: string } | null;
       if (!body?.url) throw new GameProviderError('UNKNOWN', 'BAD_ANSWER');
       // The aggregator answers a path on itself; a real one answers an absolute URL.
