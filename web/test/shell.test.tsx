@@ -1,4 +1,4 @@
-import { CLIENT_VERSION } from '@krapao/contract';
+import { CLIENT_VERSION, lookups } from '@krapao/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,6 +95,25 @@ describe('visitor shell', () => {
     expect(screen.getByText(`Version ${CLIENT_VERSION}`)).toBeTruthy();
     expect(CLIENT_VERSION).toBe('1.1.14');
     expect(api.callsTo('GET', '/api/lookup/contact')).toHaveLength(1);
+  });
+
+  it("[SH-16] [LK-1] a LINE ID without a link leads to LINE's add-friend address for that ID", async () => {
+    mockApi({
+      'GET /api/lookup/contact': () =>
+        json(
+          lookups.contact.response.parse({
+            text: { th: '', la: '', en: 'We answer 24/7.' },
+            lineId: '@krapao',
+            lineUrl: '',
+            phone: '',
+            qrImageUrl: '',
+          }),
+        ),
+    });
+    await renderApp('/contact');
+    expect((await screen.findByRole('link', { name: /Chat on LINE @krapao/ })).getAttribute('href')).toBe(
+      'https://line.me/R/ti/p/%40krapao',
+    );
   });
 
   it('[SH-7] an unknown path shows the 404 page', async () => {

@@ -7,6 +7,16 @@ import { Link, useLocation } from 'react-router';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useContact } from '../api/lookups';
 
+/**
+ * Where the LINE button leads: the operator's link, else LINE's add-friend address for the ID (an official
+ * account's ID starts with @, written %40), which opens the LINE app on a phone. A button without an
+ * address did nothing when only the ID was set, as the seed sets it.
+ */
+function lineLink(contact: { lineUrl: string; lineId: string }): string | undefined {
+  if (contact.lineUrl) return contact.lineUrl;
+  return contact.lineId ? `https://line.me/R/ti/p/${encodeURIComponent(contact.lineId)}` : undefined;
+}
+
 /** SH-16: contact text, QR, LINE and phone from /api/lookup/contact, and the client version. */
 export function ContactPanel() {
   const { t } = useTranslation();
@@ -50,7 +60,7 @@ export function ContactPanel() {
             {(contact.lineUrl || contact.lineId) && (
               <Button
                 component="a"
-                href={contact.lineUrl || undefined}
+                href={lineLink(contact)}
                 target="_blank"
                 rel="noopener noreferrer"
                 color="green"
