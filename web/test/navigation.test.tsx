@@ -21,6 +21,17 @@ vi.mock('../src/app/routes/register', async (original) => {
 const contactShown = () => screen.queryByRole('heading', { name: 'Contact us' }) !== null;
 
 describe("a navigation waits for its screen's chunk", () => {
+  it('[SH-4] a tap to another screen opens it at its top, as a page load would', async () => {
+    mockApi();
+    const scrolled = vi.spyOn(window, 'scrollTo');
+    const { user } = await renderApp('/login');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    await user.click(within(nav).getByRole('link', { name: 'Contact' }));
+    await screen.findByText('We answer 24/7.');
+    expect(scrolled).toHaveBeenCalledExactlyOnceWith({ top: 0 });
+    scrolled.mockRestore();
+  });
+
   it('[SH-4] the address and the screen change in one task: the screen an address names is drawn before anything else runs', async () => {
     mockApi();
     const drawn: Array<[string, boolean]> = [];

@@ -38,10 +38,18 @@ export function loadingScreensFirst(history: AppHistory): AppHistory {
   };
   const drawn = (change: () => void) => () => queueMicrotask(() => flushSync(change));
   const waiting = Object.create(history) as AppHistory;
+  // A push to another screen opens it at its top, as a page load would: the window's scroll is the
+  // document's, so a member who tapped the menu low on the home met the statement scrolled past its title
+  // and filters. A push within a screen (its query) and a replace keep the scroll; back and forward
+  // (the browser's) are not pushes.
   waiting.push = (to, state) =>
     when(
       to,
-      drawn(() => history.push(to, state)),
+      drawn(() => {
+        const before = history.location.pathname;
+        history.push(to, state);
+        if (history.location.pathname !== before) window.scrollTo({ top: 0 });
+      }),
     );
   waiting.replace = (to, state) =>
     when(
