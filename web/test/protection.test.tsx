@@ -66,6 +66,21 @@ describe('player protection page', () => {
     );
   });
 
+  it("[care] the deposit limit's days are the site's: Bangkok's on a Thai site, Vientiane's on a Laos one", async () => {
+    logIn();
+    mockApi({ 'GET /api/protection': () => json(limited) });
+    const thai = await renderApp('/user/limits');
+    expect(await screen.findByText(/^Everything you deposit in a Bangkok calendar day/)).toBeTruthy();
+    thai.unmount();
+    vi.stubEnv('VITE_REGION', 'la');
+    try {
+      await renderApp('/user/limits');
+      expect(await screen.findByText(/^Everything you deposit in a Vientiane calendar day/)).toBeTruthy();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('[care] an increase whose 24 hours have passed is confirmed; a refusal is shown in words', async () => {
     logIn();
     let confirms = 0;

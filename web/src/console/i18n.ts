@@ -1,7 +1,7 @@
 import type { Locale } from '@krapao/contract';
 import { useSyncExternalStore } from 'react';
 import { currentLocale, i18n, loadLaterTexts } from '../i18n';
-import { getRegion } from '../lib/config';
+import { siteCity } from '../lib/site-city';
 
 type Json = Record<string, unknown>;
 
@@ -66,15 +66,8 @@ export function consoleT(key: string, vars?: Record<string, unknown>): string {
   );
 }
 
-/**
- * The city whose clock the console's times are in, named in the console's language: Bangkok for a Thai
- * site, Vientiane for a Laos one (the same offset, UTC+7, so only the name differs: format.ts).
- */
-const CITIES = {
-  th: { th: 'กรุงเทพฯ', la: 'ບາງກອກ', en: 'Bangkok' },
-  la: { th: 'เวียงจันทน์', la: 'ວຽງຈັນ', en: 'Vientiane' },
-} as const;
-const operatorCity = () => CITIES[getRegion()][currentLocale()];
+/** The city whose clock the console's times are in (lib/site-city.ts), in the console's language. */
+const operatorCity = () => siteCity(currentLocale());
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

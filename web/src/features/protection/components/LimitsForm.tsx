@@ -8,7 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useMoneyText } from '../../../components/Money';
-import { useTranslation } from '../../../i18n/react';
+import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import {
   bahtToMinor,
@@ -19,6 +19,7 @@ import {
   parseMoneyInput,
 } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { siteCity } from '../../../lib/site-city';
 import { useSetLimits } from '../api/protection';
 
 type Texts = Record<ProtectionLimitKey, string>;
@@ -40,6 +41,7 @@ const PERIODS = [
  */
 export function LimitsForm({ state }: { state: Protection }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const money = useMoneyText();
   const save = useSetLimits();
   const [texts, setTexts] = useState<Texts>(() => textsOf(state.limits));
@@ -70,7 +72,7 @@ export function LimitsForm({ state }: { state: Protection }) {
         {t(`protection.${kind}`)}
       </Title>
       <Text fz="sm" c="dimmed">
-        {t(`protection.${kind}Help`)}
+        {t(`protection.${kind}Help`, { city: siteCity(locale) })}
       </Text>
       <SimpleGrid cols={3} spacing="xs">
         {PERIODS.map(([period, label]) => {
