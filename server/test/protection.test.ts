@@ -318,6 +318,8 @@ describe(`player protection (${db})`, () => {
       call(t.app, 'POST', '/api/spinwheel/spin', { token: m.token, body: {} }),
       call(t.app, 'GET', '/api/refund/receive', { token: m.token }),
       call(t.app, 'GET', '/api/invite/bonus', { token: m.token }),
+      // No game opens either (a launch link is play).
+      call(t.app, 'GET', `/api/autoLogin/PG/${game.data!.username}`, { token: m.token }),
     ]);
     for (const [i, r] of refused.entries())
       expect(r.body.message, `${i} ${JSON.stringify(r.body)}`).toBe('SELF_EXCLUDED');

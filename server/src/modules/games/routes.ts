@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { callerOf, sessionOf } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { route } from '../../http/route.ts';
+import { unlessBlocked } from '../protection/service.ts';
 import * as service from './service.ts';
 import * as transfers from './transfers.ts';
 
@@ -18,10 +19,15 @@ export function gameRoutes(app: FastifyInstance, ctx: Ctx) {
   const launch = (req: FastifyRequest) => {
     const { provider, username } = req.params as { provider: string; username: string };
     const site = ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
-    return service.autoLogin(ctx, sessionOf(req).memberId, provider, username, {
-      language: launchLanguage(req.headers['accept-language']),
-      returnUrl: new URL('/user/home', site).href,
-    });
+    const memberId = sessionOf(req).memberId;
+    // A break is from play: no game opens during a time-out or self-exclusion (SELF_EXCLUDED), even on
+    // money left at the provider (the block brings it back, but a launch could race that).
+    return unlessBlocked(ctx, memberId, () =>
+      service.autoLogin(ctx, memberId, provider, username, {
+        language: launchLanguage(req.headers['accept-language']),
+        returnUrl: new URL('/user/home', site).href,
+      }),
+    );
   };
   route(app, games.autoLogin, launch);
   // The password the spec's old client sends in the path is ignored (and redacted from logs).
