@@ -389,7 +389,9 @@ function ActiveAccount({
           <Text fz="xs" c="dimmed" fw={600} mb={6}>
             {t('games.apps')}
           </Text>
-          <Group grow gap="sm">
+          {/* Each button as wide as its label needs: Lao's "ແອັບ Android" was cut to "ແອັບ Andro" in half
+              a phone's width; when the two do not fit side by side the second takes a row of its own. */}
+          <Group grow gap="sm" wrap="wrap" preventGrowOverflow={false}>
             {account.android && (
               <Button
                 variant="default"
