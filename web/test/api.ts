@@ -103,6 +103,14 @@ export const walletFixture = (overrides: Partial<Wallet> = {}): Wallet =>
   });
 
 /** HOME-2: the operator's agreements (HTML in three languages) and their version. */
+export const contactFixture = lookups.contact.response.parse({
+  text: { th: 'ติดต่อเราได้ 24 ชม.', la: 'ຕິດຕໍ່ພວກເຮົາໄດ້ 24 ຊົ່ວໂມງ', en: 'We answer 24/7.' },
+  lineId: '@krapao',
+  lineUrl: 'https://line.example/krapao',
+  phone: '020000000',
+  qrImageUrl: '/contact-qr.png',
+});
+
 export const agreementsFixture = lookups.agreements.response.parse({
   version: '0123456789abcdef',
   agreements: [
@@ -164,16 +172,7 @@ export const defaultHandlers: Record<string, Handler> = {
         },
       }),
     ),
-  'GET /api/lookup/contact': () =>
-    json(
-      lookups.contact.response.parse({
-        text: { th: 'ติดต่อเราได้ 24 ชม.', la: 'ຕິດຕໍ່ພວກເຮົາໄດ້ 24 ຊົ່ວໂມງ', en: 'We answer 24/7.' },
-        lineId: '@krapao',
-        lineUrl: 'https://line.example/krapao',
-        phone: '020000000',
-        qrImageUrl: '/contact-qr.png',
-      }),
-    ),
+  'GET /api/lookup/contact': () => json(contactFixture),
   // HOME-2: by default the member has accepted the agreements, so other tests' homes show no modal.
   'GET /api/lookup/agreements': () => json(agreementsFixture),
   'GET /api/agreements/status': () =>

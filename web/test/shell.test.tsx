@@ -1,4 +1,4 @@
-import { CLIENT_VERSION, lookups } from '@krapao/contract';
+import { CLIENT_VERSION } from '@krapao/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { Providers } from '../src/app/providers';
 import { initI18n, initialLocale } from '../src/i18n';
 import { createQueryClient } from '../src/lib/query-client';
 import { STORAGE_KEYS } from '../src/lib/storage';
-import { fail, json, mockApi, profileFixture, logIn } from './api';
+import { contactFixture, fail, json, mockApi, profileFixture, logIn } from './api';
 import { location, renderApp } from './render';
 
 const webRoot = join(__dirname, '..');
@@ -98,18 +98,7 @@ describe('visitor shell', () => {
   });
 
   it("[SH-16] [LK-1] a LINE ID without a link leads to LINE's add-friend address for that ID", async () => {
-    mockApi({
-      'GET /api/lookup/contact': () =>
-        json(
-          lookups.contact.response.parse({
-            text: { th: '', la: '', en: 'We answer 24/7.' },
-            lineId: '@krapao',
-            lineUrl: '',
-            phone: '',
-            qrImageUrl: '',
-          }),
-        ),
-    });
+    mockApi({ 'GET /api/lookup/contact': () => json({ ...contactFixture, lineUrl: '' }) });
     await renderApp('/contact');
     expect((await screen.findByRole('link', { name: /Chat on LINE @krapao/ })).getAttribute('href')).toBe(
       'https://line.me/R/ti/p/%40krapao',
