@@ -25,14 +25,17 @@ const MEMBER_SHELL = [
 // does for npm start), so `REGION=la npm run build` builds the Laos web app.
 if (process.env.REGION && !process.env.VITE_REGION) process.env.VITE_REGION = process.env.REGION;
 
+/** The region this build is for: VITE_REGION from the environment or web/.env (the environment wins). */
+const buildRegion = (mode: string) =>
+  loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_REGION === 'la' ? 'la' : 'th';
+
 /**
  * The static splash (index.html) paints before any script, so it cannot know a member's language: it names
  * the site in the script of the build's own, กระเป๋า on a Thai build and ກະເປົາ on a Laos one. Once the app
  * runs, the splash and the wordmark name it in the language on screen (components/site-name.ts).
  */
 function splashName(mode: string) {
-  const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
-  const region = (process.env.VITE_REGION ?? env.VITE_REGION) === 'la' ? 'la' : 'th';
+  const region = buildRegion(mode);
   process.env.VITE_SPLASH_NAME = SITE_NAME[region];
   process.env.VITE_SPLASH_LANG = SITE_NAME_LANG[region];
 }
@@ -41,9 +44,7 @@ function splashName(mode: string) {
  * Each region builds into a folder of its own, web/dist/th or web/dist/la (scripts/lib.mjs webDist), so
  * building one never removes the files a running server of the other serves.
  */
-const outDir = (mode: string) =>
-  process.env.WEB_OUT_DIR ??
-  `dist/${loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_REGION === 'la' ? 'la' : 'th'}`;
+const outDir = (mode: string) => process.env.WEB_OUT_DIR ?? `dist/${buildRegion(mode)}`;
 
 // Vite 8 transforms TSX itself (oxc); the automatic runtime means no `import React` in components.
 export default defineConfig(({ mode }) => {

@@ -23,6 +23,7 @@ export function ContactPanel() {
   const query = useContact();
   const lng = useLocale();
   const contact = query.data;
+  const line = contact && lineLink(contact);
   // HELP-1: a member stays in the member shell (/user/howto), a visitor in theirs.
   const howto = useLocation().pathname.startsWith('/user/') ? '/user/howto' : '/howto';
   return (
@@ -57,10 +58,10 @@ export function ContactPanel() {
                 radius="md"
               />
             )}
-            {(contact.lineUrl || contact.lineId) && (
+            {line && (
               <Button
                 component="a"
-                href={lineLink(contact)}
+                href={line}
                 target="_blank"
                 rel="noopener noreferrer"
                 color="green"
