@@ -90,6 +90,28 @@ describe('money arrives by itself', () => {
     expect(await within(panel).findByRole('button', { name: 'Create QR code' })).toBeTruthy();
   });
 
+  it('[DEP-7] a paid QR announced once is not announced again when the deposit window opens again', async () => {
+    let paid = false;
+    const { panel, user } = await openQrPanel(() => (paid ? paidQr() : unpaidQr()));
+    realtimeStub.connect();
+    await within(panel).findByRole('timer');
+    paid = true;
+    realtimeStub.send({ type: 'qrcode', qrcodeId: 'Q1', provider: 'WW', status: 'PAID', amount: 300 });
+    await within(panel).findByTestId('qr-received');
+
+    // Closed without "New QR code", then opened again while the QR is still the provider's latest.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deposit' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Open quick actions' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Quick actions' });
+    await user.click(within(drawer).getByRole('button', { name: 'Deposit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit' });
+    await user.click(await within(dialog).findByRole('tab', { name: 'QR code' }));
+    const again = await within(dialog).findByRole('group', { name: 'WW Pay' });
+    expect(await within(again).findByRole('button', { name: 'Create QR code' })).toBeTruthy();
+    expect(within(again).queryByTestId('qr-received')).toBeNull();
+  });
+
   it('[DEP-7] without the socket, a live QR is asked for every few seconds until it is paid', async () => {
     let paid = false;
     const { panel, api } = await openQrPanel(() => (paid ? paidQr() : unpaidQr()));

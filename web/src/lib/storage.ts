@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   signInNotice: 'sign_in_notice',
   /** Session storage: a game replaced the app in this tab; coming back asks the game balances again. */
   leftForGame: 'left_for_game',
+  /** Session storage: the paid QRs whose "received" screen the member has seen (features/deposits). */
+  qrReceivedSeen: 'qr_received_seen',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -29,6 +29,7 @@ import { useCreateQrcode } from '../api/create-qrcode';
 import { isLiveQr, isPaidQr, useQrcode, useQrcodes } from '../api/get-qrcode';
 import { canCreateQr, qrChannels, qrImageSrc, qrRules, type QrChannel, type QrRules } from '../qr';
 import { BankMark } from './BankPanel';
+import { markReceivedSeen, receivedSeenBefore } from '../qr-received-seen';
 import { QrSaveActions } from './QrSaveActions';
 
 /**
@@ -128,6 +129,8 @@ function QrPanel({
   const record = query.data;
   // "New QR" after a paid one: the entry comes back for this panel, the paid QR stays paid.
   const [dismissedPaid, setDismissedPaid] = useState<string | null>(null);
+  // A paid QR whose "received" the member saw when the window was open before is not announced again.
+  const [seenBefore] = useState(receivedSeenBefore);
   const name = bankName(account.bank, locale);
   return (
     <Paper className="surface qr-panel" p="md" role="group" aria-label={name} data-provider={provider}>
@@ -141,7 +144,7 @@ function QrPanel({
         </Group>
         {query.isPending ? (
           <DelayedLoader size="sm" />
-        ) : isPaidQr(record) && record.qrcodeId !== dismissedPaid ? (
+        ) : isPaidQr(record) && record.qrcodeId !== dismissedPaid && !seenBefore.has(record.qrcodeId) ? (
           <QrReceived
             record={record}
             currency={QR_PROVIDER_CURRENCY[provider]}
@@ -275,7 +278,10 @@ function QrReceived({
   const { t } = useTranslation();
   const money = useMoneyText();
   const paid = useEffectEvent(onPaid);
-  useEffect(() => paid(), [record.qrcodeId]);
+  useEffect(() => {
+    markReceivedSeen(record.qrcodeId);
+    paid();
+  }, [record.qrcodeId]);
   return (
     <Stack gap="sm" align="center" ta="center" role="status" data-testid="qr-received">
       <IconCircleCheck size={64} stroke={1.6} color="var(--mantine-color-teal-6)" aria-hidden />
