@@ -96,9 +96,10 @@ describe('player protection in the browser (Thai, 390x844)', () => {
 
     // The limit first, then 300 baht by bank transfer: 200 left today.
     await openLimits(page);
-    await depositDay(page).fill('500');
+    await depositDay(page).fill('500.0');
     await page.getByRole('button', { name: th.protection.save }).click();
-    await expect.poll(() => depositDay(page).inputValue()).toBe('500.00');
+    // Saved, the field shows the limit in force as an amount.
+    await expect.poll(() => depositDay(page).inputValue()).toBe('500');
     await bankTransfer(member, 300);
     await openLimits(page);
     await expect.poll(() => page.getByTestId('deposit-left').textContent()).toMatch(/200\.00/);
@@ -119,7 +120,7 @@ describe('player protection in the browser (Thai, 390x844)', () => {
     await page.getByRole('button', { name: th.protection.save }).click();
     const pending = page.getByTestId('pending-limits');
     await pending.waitFor();
-    expect(await depositDay(page).inputValue()).toBe('500.00');
+    expect(await depositDay(page).inputValue()).toBe('500');
     expect(await pending.getByRole('button', { name: th.protection.confirm }).isDisabled()).toBe(true);
 
     // 24 hours later by the server's clock: signed in again, the raise is confirmed.
@@ -131,7 +132,7 @@ describe('player protection in the browser (Thai, 390x844)', () => {
     await expect.poll(() => ready.textContent()).toContain(th.protection.pendingReady);
     await ready.getByRole('button', { name: th.protection.confirm }).click();
     await expect.poll(() => page.getByTestId('pending-limits').count()).toBe(0);
-    await expect.poll(() => depositDay(page).inputValue()).toBe('1000.00');
+    await expect.poll(() => depositDay(page).inputValue()).toBe('1,000');
 
     // The reality check every 15 minutes: moved by the page's clock, it shows and the member goes on.
     const every15 = page.getByRole('button', { name: th.protection.minutes.replace('{{count}}', '15') });

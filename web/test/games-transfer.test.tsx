@@ -80,7 +80,7 @@ describe('transfer modal', () => {
     });
     await user.selectOptions(pick(dialog, 'To'), 'PG');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Transfer everything (฿500.00)' }));
-    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('500.00');
+    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('500');
     await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
     await within(dialog).findByText('Transfer complete');
     expect(api.callsTo('POST', '/api/wallet/transferAll')[0]?.body).toEqual({ to: 'PG' });

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserWindow } from '../src/features/games/launch';
 import { formatDateTime } from '../src/lib/format';
-import { fail, json, logIn, mockApi, type Handler } from './api';
+import { fail, json, logIn, mockApi, protectionFixture, type Handler } from './api';
 import { accountFixture, gamesWallet, slotFixture, transferAnswer } from './games';
 import { errorEn, renderApp } from './render';
 
@@ -247,6 +247,26 @@ describe('game account modal', () => {
     expect(api.callsTo('POST', '/api/wallet/transfer')).toHaveLength(0);
     // GAME-2: PG plays in this tab; no tab was opened.
     expect(browser.open).not.toHaveBeenCalled();
+  });
+
+  it('[care] during a time-out the game account shows until when play is closed, not the transfer and play buttons', async () => {
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    const { dialog, api } = await openGame(
+      {
+        'GET /api/wallet': () => json(gamesWallet(500, [pgActive])),
+        'GET /api/wallet/account/PG': () => json(accountFixture('PG')),
+        'GET /api/protection': () => json(protectionFixture({ block: { kind: 'TIMEOUT', until } })),
+      },
+      'PG',
+    );
+    await within(dialog).findByLabelText('Username');
+    const closed = await within(dialog).findByTestId('play-closed');
+    expect(closed.textContent).toContain('No play during your break');
+    expect(closed.textContent).toContain(formatDateTime(until));
+    expect(within(dialog).queryByRole('button', { name: 'Transfer & play' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Transfer' })).toBeNull();
+    expect(within(dialog).queryByLabelText('Amount to transfer')).toBeNull();
+    expect(api.callsTo('POST', '/api/wallet/transfer')).toHaveLength(0);
   });
 
   it('[BAL-2] back from a game played in this tab, the home asks the providers for the game balances', async () => {

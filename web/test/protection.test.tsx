@@ -34,7 +34,7 @@ describe('player protection page', () => {
     });
     const { user } = await renderApp('/user/limits');
     const day = (await screen.findAllByLabelText('Per day'))[0] as HTMLInputElement;
-    expect(day.value).toBe('1000.00');
+    expect(day.value).toBe('1,000');
     expect(screen.getByTestId('deposit-left').textContent).toBe(
       'You can still deposit ฿700.00 in this period.',
     );
@@ -109,7 +109,46 @@ describe('player protection page', () => {
     await user.click(within(pending).getByRole('button', { name: 'Confirm new limits' }));
     await waitFor(() => expect(screen.queryByTestId('pending-limits')).toBeNull());
     expect(api.callsTo('POST', '/api/protection/limits/confirm')).toHaveLength(2);
-    expect(((await screen.findAllByLabelText('Per day'))[0] as HTMLInputElement).value).toBe('2000.00');
+    expect(((await screen.findAllByLabelText('Per day'))[0] as HTMLInputElement).value).toBe('2,000');
+  });
+
+  it('[care] a saved limit reads as an amount: grouped in Thai and English, its satang only when it has some, and saved back unchanged', async () => {
+    logIn();
+    const saved = { ...NO_LIMITS, depositDay: 300_000, depositWeek: 1_234.5, lossMonth: 25 };
+    const api = mockApi({
+      'GET /api/protection': () => json(protectionFixture({ limits: saved })),
+      'PUT /api/protection/limits': (call: Call) =>
+        json(protectionFixture({ limits: call.body as typeof NO_LIMITS })),
+    });
+    const { user } = await renderApp('/user/limits');
+    const [day, week, month] = (await screen.findAllByRole('textbox')) as HTMLInputElement[];
+    expect([day?.value, week?.value, month?.value]).toEqual(['300,000', '1,234.50', '']);
+    expect((screen.getAllByLabelText('Per month')[1] as HTMLInputElement).value).toBe('25');
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/protection/limits')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/protection/limits')[0]?.body).toEqual(saved);
+  });
+
+  it('[care] on Lao screens a kip limit is not grouped with commas (a comma there comes before the decimals)', async () => {
+    vi.stubEnv('VITE_REGION', 'la');
+    logIn();
+    mockApi({
+      'GET /api/protection': () =>
+        json(protectionFixture({ currency: 'LAK', limits: { ...NO_LIMITS, depositDay: 3_000_000 } })),
+    });
+    await renderApp('/user/limits', { locale: 'la' });
+    const [day] = (await screen.findAllByRole('textbox')) as HTMLInputElement[];
+    expect(day?.value).toBe('3000000');
+  });
+
+  it('[care] during a break the limits page does not say what may still be deposited', async () => {
+    logIn();
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    mockApi({ 'GET /api/protection': () => json({ ...limited, block: { kind: 'TIMEOUT', until } }) });
+    await renderApp('/user/limits');
+    expect((await screen.findByTestId('protection-block')).textContent).toContain('on a break until');
+    expect(screen.getAllByText('Used ฿300.00')).toHaveLength(3);
+    expect(screen.queryByTestId('deposit-left')).toBeNull();
   });
 
   it('[care] a self-exclusion is asked once more, then started; the page says until when', async () => {

@@ -65,7 +65,7 @@ describe('withdraw', () => {
     const { user, dialog, api } = await openWithdraw({ 'POST /api/wallet/withdrawAll': paid(1234.5) });
     await within(dialog).findByTestId('withdraw-limits');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Withdraw everything (฿1,234.50)' }));
-    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('1234.50');
+    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('1,234.50');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     await confirmWithPin(user, dialog);
     expect(await within(dialog).findByText('Withdrawal requested')).toBeTruthy();

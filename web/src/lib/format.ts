@@ -57,11 +57,18 @@ export function minorToBaht(minor: number): number {
   return Math.round(minor) / MINOR_PER_MAJOR;
 }
 
-/** Minor units as a member would type them: "1234.50", no grouping, no currency. */
-export function formatMoneyInput(minor: number): string {
-  const whole = Math.trunc(minor / MINOR_PER_MAJOR);
-  const frac = Math.abs(Math.round(minor) % MINOR_PER_MAJOR);
-  return `${whole}.${String(frac).padStart(2, '0')}`;
+/**
+ * Minor units as a member would type them, for a field to show: "1,234.50", and "300,000" when whole (a
+ * third of a phone's row clipped "300000.00"). No currency. Grouped with commas, which parseMoneyInput
+ * reads, in Thai and English; not grouped in Lao, whose money text groups with dots and writes a comma
+ * before the decimals: "300,000" would read there as three hundred.
+ */
+export function formatMoneyInput(minor: number, locale: Locale): string {
+  const rounded = Math.round(minor);
+  const whole = String(Math.trunc(Math.abs(rounded) / MINOR_PER_MAJOR));
+  const frac = Math.abs(rounded) % MINOR_PER_MAJOR;
+  const grouped = locale === 'la' ? whole : whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${rounded < 0 ? '-' : ''}${grouped}${frac ? `.${String(frac).padStart(2, '0')}` : ''}`;
 }
 
 /** "1,234.5" typed by a member to minor units; null when it is not an amount. */

@@ -5,6 +5,8 @@ import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { useProfile } from '../../features/accounts/api/get-profile';
 import { LastSignInNotice } from '../../features/accounts/components/LastSignInNotice';
 import { GameCarousels } from '../../features/games/components/GameCarousels';
+import { useBlockInForce } from '../../features/protection/api/protection';
+import { BlockNotice } from '../../features/protection/components/OffersPaused';
 import { useWallet, walletFigures } from '../../features/wallet/api/get-wallet';
 import { useMoneyMoved } from '../money';
 import { AgreementsPrompt } from '../agreements-prompt';
@@ -29,6 +31,7 @@ export default function MemberHomeRoute() {
   const name = profile.data?.name ?? '';
   const slots = wallet.data?.slots ?? [];
   const figures = wallet.data ? walletFigures(wallet.data) : null;
+  const block = useBlockInForce();
 
   return (
     <Stack gap="lg">
@@ -57,6 +60,17 @@ export default function MemberHomeRoute() {
           pendingMinor={figures?.pendingMinor ?? 0}
           walletUpdatedAt={wallet.dataUpdatedAt}
           onChanged={moneyMoved}
+          closed={
+            block && (
+              <BlockNotice
+                block={block}
+                title="protection.playClosedTitle"
+                text="protection.playClosedText"
+                testId="play-closed"
+                onLink={() => setGameCode(null)}
+              />
+            )
+          }
         />
       </WhenFirstOpened>
       {/* HOME-2: the agreements, about 1.5 s after the home has loaded, until the member accepts them. */}

@@ -13,7 +13,7 @@ import {
   IconKey,
   IconPlayerPlay,
 } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CopyField } from '../../../components/CopyField';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -45,6 +45,11 @@ export interface GameAccountModalProps {
   walletUpdatedAt: number;
   /** Money moved or an account opened: the caller reads the wallet and the statement again. */
   onChanged: () => void;
+  /**
+   * Said instead of the transfer and play buttons when play is closed (a time-out or self-exclusion):
+   * the server would refuse both, and a member on a break is not invited to play.
+   */
+  closed?: ReactNode;
 }
 
 /** GAME-1 / GAME-3 / GAME-4: the member's account at one provider, its money and its play button. */
@@ -94,7 +99,7 @@ function Banner({ slot, amount }: { slot: GameAccount; amount: number | undefine
 
 type Panel = Omit<GameAccountModalProps, 'opened' | 'onClose' | 'slot'> & { slot: GameAccount };
 
-function GameAccountPanel({ slot, walletMinor, pendingMinor, walletUpdatedAt, onChanged }: Panel) {
+function GameAccountPanel({ slot, walletMinor, pendingMinor, walletUpdatedAt, onChanged, closed }: Panel) {
   const { t } = useTranslation();
   const activate = useActivateGame();
   // SLOT_ALREADY_ACTIVE: the account exists (opened on another device, or its answer was lost).
@@ -149,6 +154,7 @@ function GameAccountPanel({ slot, walletMinor, pendingMinor, walletUpdatedAt, on
       pendingMinor={pendingMinor}
       walletUpdatedAt={walletUpdatedAt}
       onChanged={onChanged}
+      closed={closed}
     />
   );
 }
@@ -201,6 +207,7 @@ function ActiveAccount({
   pendingMinor,
   walletUpdatedAt,
   onChanged,
+  closed,
 }: Omit<Panel, 'slot'> & { slot: GameAccount; account: GameAccountDetail }) {
   const { t } = useTranslation();
   const money = useMoneyText();
@@ -328,61 +335,63 @@ function ActiveAccount({
         {t('games.resetPassword')}
       </Button>
 
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Text fz="sm" c="dimmed" fw={600}>
-              {t('games.mainWallet')}
-            </Text>
-            <Text fw={800} data-testid="game-modal-wallet">
-              {walletMinor === undefined ? '—' : <Money minor={walletMinor} />}
-            </Text>
-          </Group>
-          <TextInput
-            ref={amountRef}
-            label={t('games.amount')}
-            description={t('games.amountHint')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={text}
-            error={inline}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              setInline(null);
-              setServerError(null);
-            }}
-          />
-          {serverError && <ErrorAlert code={serverError} />}
-          {notice?.kind === 'done' && (
-            <Alert color="teal" variant="light" role="status">
-              {t('games.transferred', { amount: money(notice.amountMinor), name: account.name })}
-            </Alert>
-          )}
-          {notice?.kind === 'pending' && (
-            <Alert color="yellow" variant="light" role="status" data-testid="transfer-processing">
-              {settled.settled ? t('games.settled') : t('games.processing', { name: account.name })}
-            </Alert>
-          )}
-          {showLaunching && (
-            <Text fz="sm" c="dimmed" role="status">
-              {t('games.launching')}
-            </Text>
-          )}
-          <Button
-            type="button"
-            fullWidth
-            leftSection={<IconPlayerPlay size={18} />}
-            loading={(busy && transfer.isPending) || showLaunching}
-            onClick={() => run(true)}
-          >
-            {t('games.transferAndPlay')}
-          </Button>
-          <Button type="submit" variant="light" fullWidth loading={busy && transfer.isPending}>
-            {t('games.transferOnly')}
-          </Button>
-        </Stack>
-      </form>
+      {closed || (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Text fz="sm" c="dimmed" fw={600}>
+                {t('games.mainWallet')}
+              </Text>
+              <Text fw={800} data-testid="game-modal-wallet">
+                {walletMinor === undefined ? '—' : <Money minor={walletMinor} />}
+              </Text>
+            </Group>
+            <TextInput
+              ref={amountRef}
+              label={t('games.amount')}
+              description={t('games.amountHint')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={text}
+              error={inline}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                setInline(null);
+                setServerError(null);
+              }}
+            />
+            {serverError && <ErrorAlert code={serverError} />}
+            {notice?.kind === 'done' && (
+              <Alert color="teal" variant="light" role="status">
+                {t('games.transferred', { amount: money(notice.amountMinor), name: account.name })}
+              </Alert>
+            )}
+            {notice?.kind === 'pending' && (
+              <Alert color="yellow" variant="light" role="status" data-testid="transfer-processing">
+                {settled.settled ? t('games.settled') : t('games.processing', { name: account.name })}
+              </Alert>
+            )}
+            {showLaunching && (
+              <Text fz="sm" c="dimmed" role="status">
+                {t('games.launching')}
+              </Text>
+            )}
+            <Button
+              type="button"
+              fullWidth
+              leftSection={<IconPlayerPlay size={18} />}
+              loading={(busy && transfer.isPending) || showLaunching}
+              onClick={() => run(true)}
+            >
+              {t('games.transferAndPlay')}
+            </Button>
+            <Button type="submit" variant="light" fullWidth loading={busy && transfer.isPending}>
+              {t('games.transferOnly')}
+            </Button>
+          </Stack>
+        </form>
+      )}
 
       {(account.android || account.ios) && (
         <div>

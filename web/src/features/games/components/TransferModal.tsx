@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { DoneState } from '../../../components/DoneState';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Money, useMoneyText } from '../../../components/Money';
-import { useTranslation } from '../../../i18n/react';
+import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { bahtToMinor, formatMoneyInput, minorToBaht, parseMoneyInput } from '../../../lib/format';
@@ -50,6 +50,7 @@ interface Problems {
 
 function TransferForm({ onClose, wallet, walletUpdatedAt, onMoved }: Omit<TransferModalProps, 'opened'>) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const money = useMoneyText();
   const transfer = useCreateTransfer();
   const transferEverything = useTransferAll();
@@ -199,7 +200,7 @@ function TransferForm({ onClose, wallet, walletUpdatedAt, onMoved }: Omit<Transf
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          value={all && sourceMinor !== undefined ? formatMoneyInput(sourceMinor) : text}
+          value={all && sourceMinor !== undefined ? formatMoneyInput(sourceMinor, locale) : text}
           readOnly={all}
           error={problems.amount}
           onChange={(e) => {

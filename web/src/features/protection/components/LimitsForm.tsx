@@ -1,6 +1,7 @@
 import { Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   PROTECTION_LIMIT_KEYS,
+  type Locale,
   type Protection,
   type ProtectionLimitKey,
   type ProtectionLimits,
@@ -24,9 +25,12 @@ import { useSetLimits } from '../api/protection';
 
 type Texts = Record<ProtectionLimitKey, string>;
 
-const textsOf = (limits: ProtectionLimits): Texts =>
+const textsOf = (limits: ProtectionLimits, locale: Locale): Texts =>
   Object.fromEntries(
-    PROTECTION_LIMIT_KEYS.map((k) => [k, limits[k] === null ? '' : formatMoneyInput(bahtToMinor(limits[k]))]),
+    PROTECTION_LIMIT_KEYS.map((k) => [
+      k,
+      limits[k] === null ? '' : formatMoneyInput(bahtToMinor(limits[k]), locale),
+    ]),
   ) as Texts;
 
 const PERIODS = [
@@ -44,7 +48,7 @@ export function LimitsForm({ state }: { state: Protection }) {
   const locale = useLocale();
   const money = useMoneyText();
   const save = useSetLimits();
-  const [texts, setTexts] = useState<Texts>(() => textsOf(state.limits));
+  const [texts, setTexts] = useState<Texts>(() => textsOf(state.limits, locale));
   const parsed = Object.fromEntries(
     PROTECTION_LIMIT_KEYS.map((k) => [k, texts[k].trim() === '' ? null : parseMoneyInput(texts[k])]),
   ) as Record<ProtectionLimitKey, number | null>;
@@ -60,7 +64,7 @@ export function LimitsForm({ state }: { state: Protection }) {
     ) as ProtectionLimits;
     save.mutate(limits, {
       onSuccess: (next) => {
-        setTexts(textsOf(next.limits));
+        setTexts(textsOf(next.limits, locale));
         notifySuccess(t(next.pending ? 'protection.savedWaiting' : 'protection.saved'));
       },
     });
@@ -113,7 +117,8 @@ export function LimitsForm({ state }: { state: Protection }) {
     <form onSubmit={submit} noValidate data-testid="limits-form">
       <Stack gap="md">
         {group('deposit')}
-        {state.depositLeft !== null && (
+        {/* During a break nothing may be deposited: the page's notice says so, not what "is left". */}
+        {state.depositLeft !== null && !state.block && (
           <Text fz="sm" fw={600} data-testid="deposit-left">
             {t('protection.depositLeft', { amount: money(bahtToMinor(state.depositLeft), state.currency) })}
           </Text>

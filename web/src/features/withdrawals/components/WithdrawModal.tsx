@@ -286,7 +286,7 @@ function WithdrawForm({
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          value={all && balanceMinor !== undefined ? formatMoneyInput(balanceMinor) : text}
+          value={all && balanceMinor !== undefined ? formatMoneyInput(balanceMinor, locale) : text}
           readOnly={all}
           error={inline}
           description={
