@@ -24,7 +24,10 @@ async function fillProfile(user: UserEvent, { password = 'secret-pass', confirm 
 
 /** The bank step's name and account fields, as the member would leave them. */
 async function fillBankFields(user: UserEvent, first = 'somchai', last = 'jaidee', account = '1234567890') {
+  // The names start from the profile's full name: replaced, as a member would correct them.
+  await user.clear(screen.getByLabelText(/First name/));
   await pasteInto(user, screen.getByLabelText(/First name/), first);
+  await user.clear(screen.getByLabelText(/Last name/));
   await pasteInto(user, screen.getByLabelText(/Last name/), last);
   await pasteInto(user, screen.getByLabelText(/Account number/), account);
 }
@@ -324,11 +327,32 @@ describe('register wizard', () => {
     });
     const { user } = await renderApp('/register');
     await toBankStep(user);
+    await user.clear(screen.getByLabelText(/First name/));
+    await user.clear(screen.getByLabelText(/Last name/));
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getAllByText('Required')).toHaveLength(4);
     await user.type(screen.getByLabelText(/First name/), 'somchai');
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('SOMCHAI');
     expect(api.callsTo('POST', '/api/account')).toHaveLength(0);
+  });
+
+  it('[REG-6] the holder names start from the full name given one step before, upper-cased, and can be corrected', async () => {
+    mockApi({
+      'GET /api/lookup/registerOTP': () => json({ enabled: false }),
+      'POST /api/account/validate': validOk,
+    });
+    const { user } = await renderApp('/register');
+    await enterPhone(user);
+    await pasteInto(user, await screen.findByLabelText(/Full name/), '  Somchai  Na  Ayutthaya ');
+    await pasteInto(user, screen.getByLabelText(/^Password/), 'secret-pass');
+    await pasteInto(user, screen.getByLabelText(/Confirm password/), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const first = (await screen.findByLabelText(/First name/)) as HTMLInputElement;
+    const last = screen.getByLabelText(/Last name/) as HTMLInputElement;
+    expect([first.value, last.value]).toEqual(['SOMCHAI', 'NA AYUTTHAYA']);
+    await user.clear(last);
+    await user.type(last, 'na-ayutthaya');
+    expect(last.value).toBe('NA-AYUTTHAYA');
   });
 
   it('[REG-6] the bank coded TMB shows as ttb in the bank list', async () => {
@@ -378,8 +402,7 @@ describe('register wizard', () => {
     // SH-3: a Thai build offers no currency choice.
     expect(screen.queryByText('Currency')).toBeNull();
     await chooseBank(user, /Kasikornbank/);
-    await user.type(screen.getByLabelText(/First name/), 'somchai');
-    await user.type(screen.getByLabelText(/Last name/), 'jaidee');
+    // The holder's names came from the full name (Somchai Jaidee).
     await user.type(screen.getByLabelText(/Account number/), '123-456-7890');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Registration complete')).toBeTruthy();

@@ -269,6 +269,7 @@ export default function RegisterRoute() {
           <Stepper.Step label={t('register.stepBank')} aria-label={t('register.stepBank')}>
             <BankStep
               banks={banks.data ?? []}
+              holderName={profile.name}
               loading={registerBusy}
               pending={register.isPending}
               error={errors[STEP_BANK] ?? null}

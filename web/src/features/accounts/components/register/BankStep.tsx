@@ -22,6 +22,8 @@ const BANK_COUNTRY: Record<Currency, Bank['country']> = { BAHT: 'TH', LAK: 'LA' 
 
 interface BankStepProps {
   banks: Bank[];
+  /** The full name given in the profile step: the holder's names start from it (first word, the rest). */
+  holderName?: string;
   loading: boolean;
   /** The registration is on its way: the button takes no second press (its loader shows after 200 ms). */
   pending?: boolean;
@@ -33,9 +35,19 @@ interface BankStepProps {
 
 type Errors = Partial<Record<keyof BankValues, string>>;
 
+/**
+ * The account holder's names as the full name suggests them, upper-cased as the fields keep them: the
+ * first word, then the rest. The member was asked the name one step before; they correct what differs.
+ */
+function holderNames(fullName: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = fullName.trim().toUpperCase().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
 /** REG-6: bank, names (upper-cased as typed), account number, and the currency in a Laos build (SH-3). */
 export function BankStep({
   banks,
+  holderName = '',
   loading,
   pending = false,
   error,
@@ -46,13 +58,12 @@ export function BankStep({
   const { t } = useTranslation();
   const locale = useLocale();
   const laos = isLaosBuild();
-  const [values, setValues] = useState<BankValues>({
+  const [values, setValues] = useState<BankValues>(() => ({
     bankCode: '',
-    firstName: '',
-    lastName: '',
+    ...holderNames(holderName),
     bankAccountNo: '',
     currency: laos ? 'LAK' : 'BAHT',
-  });
+  }));
   const [errors, setErrors] = useState<Errors>({});
   const english = needsEnglishName(values.bankCode);
 
