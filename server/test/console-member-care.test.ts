@@ -238,7 +238,9 @@ describe('console: a member page [console]', () => {
       url: `/api/statement/export?from=${day}&to=${day}&lang=en`,
       headers: { authorization: `Bearer ${m.token}`, 'x-requested-with': 'wallet-user' },
     });
-    expect(csv.body).toContain('"Withdrawal","Balance correction by our staff","Successful","100.00"');
+    // The export's amounts add up to the wallet too: the debit is negative.
+    expect(csv.body).toContain('"Withdrawal","Balance correction by our staff","Successful","-100.00"');
+    expect(csv.body).toContain('"Deposit","Balance correction by our staff","Successful","250.50"');
   });
 
   it('[console] [BAL-2] game balances: what the provider says after play beside what the ledger sent; a refresh asks again', async () => {

@@ -122,7 +122,7 @@ describe('[care] the statement narrowed and exported', () => {
     await expectLedgerSound(t.db);
   });
 
-  it('[ST-6] exports the range as UTF-8 CSV with a BOM, columns in the language asked, amounts as 0.00', async () => {
+  it('[ST-6] exports the range as UTF-8 CSV with a BOM, columns in the language asked, amounts as 0.00, money out negative', async () => {
     const m = await registerAndLogin(t.app);
     const other = await registerAndLogin(t.app);
     await bankTransfer(t.app, m.reg, 1500);
@@ -147,7 +147,7 @@ describe('[care] the statement narrowed and exported', () => {
     // Oldest first, in Bangkok time; the other member's 777 is not there.
     expect(rows.slice(1).map((r) => [r[2], r[3], r[5], r[6]])).toEqual([
       ['ฝากเงิน', 'โอนผ่านธนาคาร', '1500.00', 'THB'],
-      ['ถอนเงิน', 'บัญชีธนาคาร', '250.50', 'THB'],
+      ['ถอนเงิน', 'บัญชีธนาคาร', '-250.50', 'THB'],
     ]);
     expect(rows[1]![0]).toMatch(new RegExp(`^${day} \\d{2}:\\d{2}:\\d{2}$`));
     expect(th.body).not.toContain('777');
@@ -211,6 +211,10 @@ describe('[care] the statement narrowed and exported', () => {
     expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
     expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
     expect(csvCell('1500.00')).toBe('"1500.00"');
+    // A withdrawal's amount is a number, not a formula: the sheet adds it up.
+    expect(csvCell('-250.50')).toBe('"-250.50"');
+    expect(csvCell('-250.50+1')).toBe(`"'-250.50+1"`);
+    expect(csvCell('-1e9')).toBe(`"'-1e9"`);
     expect(csvCell('PG → กระเป๋าหลัก')).toBe('"PG → กระเป๋าหลัก"');
   });
 });

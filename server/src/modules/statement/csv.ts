@@ -109,7 +109,8 @@ const BOM = '\uFEFF';
  * some read the same way) starts with an apostrophe instead (OWASP "CSV Injection"); every cell is quoted.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // A number alone is no formula: a withdrawal's -250.50 stays a number the sheet can add up.
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
@@ -147,8 +148,11 @@ function details(entry: StatementEntry, texts: Texts, locale: Locale): string {
 /**
  * Amounts as plain text with two decimals and no grouping: 1500.00 reads the same in every locale. The
  * entry's amount is already baht (or kip) with at most two decimals (toBaht), so toFixed only pads.
+ * Money out of the wallet is negative, as the statement on screen writes it with a minus (withdrawals
+ * and staff debits); transfers and finished bonuses stay the member's money and keep no sign.
  */
-const amountText = (amount: number) => amount.toFixed(2);
+const amountText = (entry: StatementEntry) =>
+  `${entry.statementType === 'withdraw' ? '-' : ''}${entry.amount.toFixed(2)}`;
 
 export function statementCsv(
   entries: StatementEntry[],
@@ -166,7 +170,7 @@ export function statementCsv(
         texts.type[e.statementType],
         details(e, texts, opts.locale),
         e.status === 'FAILED' && e.reason && !e.outcome ? `${status} (${e.reason})` : status,
-        amountText(e.amount),
+        amountText(e),
         currency,
       ]
         .map(csvCell)
