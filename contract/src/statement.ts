@@ -46,6 +46,11 @@ export const statementEntrySchema = z.object({
     .object({ kind: z.enum(REWARD_SOURCES), reference: text(), title: localizedTextSchema })
     .nullable()
     .default(null),
+  /**
+   * The bank account the money went to or came from: a withdrawal's payout account (as it was when the
+   * withdrawal was made), a bank transfer's sending account as the bank feed reported it; null otherwise.
+   */
+  bankAccount: z.object({ bankCode: text(), accountNo: text() }).nullable().default(null),
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 

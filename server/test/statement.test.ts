@@ -265,6 +265,26 @@ describe('[trust-9] a notice and its credit written at the same moment', () => {
 });
 
 describe('[trust-9] a withdrawal that came back says so', () => {
+  it('[ST-5] a bank transfer names the account it came from, a withdrawal the account it was paid to; other lines none', async () => {
+    const m = await registerAndLogin(t.app);
+    const own = { bankCode: m.reg.bankCode, accountNo: m.reg.bankAccountNo };
+    await bankTransfer(t.app, m.reg, 300);
+    const id = (await withdraw(t.app, m.token, 100)).body.withdrawalId as string;
+    const transfer = await call(t.app, 'POST', '/api/wallet/add', {
+      token: m.token,
+      body: { amount: 50 },
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(transfer.status).toBe(200);
+    const entries = await statementOf(m.token);
+    // The test's clock stands still: the three share a time, so their order is not the point.
+    const byKind = Object.fromEntries(entries.map((e) => [`${e.statementType} ${e.channel}`, e]));
+    expect(Object.keys(byKind).sort()).toEqual(['deposit BANK', 'deposit NOTICE', 'withdraw BANK']);
+    expect(byKind['deposit BANK']?.bankAccount).toEqual(own);
+    expect(byKind['withdraw BANK']).toMatchObject({ _id: id, bankAccount: own });
+    expect(byKind['deposit NOTICE']?.bankAccount).toBeNull();
+  });
+
   it('[WD-2] a payout the bank refused shows as returned to the wallet, with the bank reason', async () => {
     const m = await registerAndLogin(t.app);
     await bankTransfer(t.app, m.reg, 100);

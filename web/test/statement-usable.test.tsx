@@ -139,6 +139,35 @@ describe('[care] the statement, narrowed and opened', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transfer' })).toBeNull());
   });
+  it('[ST-5] a withdrawal names the account it was paid to, a bank transfer the account it came from', async () => {
+    logIn();
+    const account = { bankCode: 'TMB', accountNo: '0481234567' };
+    mockApi({
+      'POST /api/statement': answer([
+        entry({ _id: 'WD1', statementType: 'withdraw', amount: 500, bankAccount: account }),
+        entry({ _id: 'D7', amount: 300, bankAccount: { bankCode: 'KBANK', accountNo: '1234567890' } }),
+        entry({ _id: 'D8', channel: 'QR', amount: 200 }),
+      ]),
+    });
+    const { user } = await renderApp('/user/statement');
+    const rows = await screen.findAllByRole('listitem');
+    const detailOf = async (index: number, name: string) => {
+      await user.click(within(rows[index]!).getByRole('button'));
+      const dialog = await screen.findByRole('dialog', { name });
+      const shown = within(dialog).queryByTestId('statement-bank-account');
+      const text = dialog.textContent ?? '';
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull());
+      return { account: shown?.textContent ?? null, text };
+    };
+    const paid = await detailOf(0, 'Withdrawal to bank account');
+    expect(paid.account).toBe('ttb 048-123-4567');
+    expect(paid.text).toContain('Paid to');
+    const sent = await detailOf(1, 'Deposit by bank transfer');
+    expect(sent.account).toBe('KBANK 123-456-7890');
+    expect(sent.text).toContain('Sent from');
+    expect((await detailOf(2, 'Deposit by QR code')).account).toBeNull();
+  });
 });
 
 describe('[care] the statement exported', () => {

@@ -24,8 +24,10 @@ const DEPOSITS = `
          case when d.channel = 'NOTICE' and d.status = 'PENDING' and deposit_notice_expires_at(d.created_at) > $2
               then deposit_notice_expires_at(d.created_at) end as expires_at,
          null::text as from_account, null::text as to_account, null::text as from_name, null::text as to_name,
-         null::jsonb as related, d.created_at
+         null::jsonb as related, f.from_bank_code as bank_code, f.from_account_no as bank_account_no,
+         d.created_at
   from deposits d left join deposits n on n.answered_by = d.id
+  left join bank_feed_items f on d.channel = 'BANK' and f.reference = d.reference
   where d.member_id = $1 and d.answered_by is null`;
 
 /**
@@ -40,7 +42,7 @@ const WITHDRAWALS = `
          case status when 'FAILED' then 'RETURNED' when 'REJECTED' then 'REJECTED' end as outcome,
          null::text as notice_id, null::timestamptz as expires_at,
          null::text as from_account, null::text as to_account, null::text as from_name, null::text as to_name,
-         null::jsonb as related, created_at
+         null::jsonb as related, bank_code, bank_account_no, created_at
   from withdrawals where member_id = $1`;
 
 /**
@@ -54,7 +56,7 @@ const TRANSFERS = `
          case when x.status = 'FAILED' then 'RETURNED' end as outcome,
          null::text as notice_id, null::timestamptz as expires_at,
          t.from_account, t.to_account, pf.name as from_name, pt.name as to_name, null::jsonb as related,
-         t.created_at
+         null::text as bank_code, null::text as bank_account_no, t.created_at
   from game_transfers t left join game_transfers s on s.first_leg = t.id
   left join game_providers pf on pf.code = t.from_account
   left join game_providers pt on pt.code = t.to_account
@@ -72,11 +74,12 @@ const REWARDS = `
          null::text as reason, null::text as outcome, null::text as notice_id, null::timestamptz as expires_at,
          null::text as from_account, null::text as to_account, null::text as from_name, null::text as to_name,
          jsonb_build_object('kind', r.source, 'reference', r.source_ref, 'title', r.title) as related,
-         r.created_at
+         null::text as bank_code, null::text as bank_account_no, r.created_at
   from rewards r where r.member_id = $1
   union all
   select 'F' || r.id, 'finish_bonus', 'SUCCESS', r.amount, 'REWARD', null, null, null, null, null, null, null, null,
-         jsonb_build_object('kind', r.source, 'reference', r.source_ref, 'title', r.title), r.ended_at
+         jsonb_build_object('kind', r.source, 'reference', r.source_ref, 'title', r.title), null, null,
+         r.ended_at
   from rewards r where r.member_id = $1 and r.status = 'SUCCESS' and r.percent_success > 0`;
 
 /**
@@ -89,7 +92,7 @@ const ADJUSTMENTS = `
          'SUCCESS' as status, abs(p.amount) as amount, 'ADJUSTMENT' as channel, null::text as reason,
          null::text as outcome, null::text as notice_id, null::timestamptz as expires_at,
          null::text as from_account, null::text as to_account, null::text as from_name, null::text as to_name,
-         null::jsonb as related, e.created_at
+         null::jsonb as related, null::text as bank_code, null::text as bank_account_no, e.created_at
   from journal_entries e
   join postings p on p.entry_id = e.id
   join ledger_accounts a on a.id = p.account_id and a.kind = 'member_wallet'
@@ -128,6 +131,8 @@ export interface StatementRow {
   from_name: string | null;
   to_name: string | null;
   related: StatementEntry['related'];
+  bank_code: string | null;
+  bank_account_no: string | null;
   created_at: Date;
 }
 
@@ -178,6 +183,8 @@ export const toEntry = (r: StatementRow): StatementEntry => ({
   fromName: r.from_name,
   toName: r.to_name,
   related: r.related,
+  bankAccount:
+    r.bank_code && r.bank_account_no ? { bankCode: r.bank_code, accountNo: r.bank_account_no } : null,
 });
 
 /**

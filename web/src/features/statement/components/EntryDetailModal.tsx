@@ -3,11 +3,12 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import { Group, Stack, Text } from '@mantine/core';
 import { Modal } from '../../../components/Modal';
-import type { StatementEntry } from '@krapao/contract';
+import { formatBankAccountNo, type StatementEntry } from '@krapao/contract';
 import type { ReactNode } from 'react';
 import { CopyField } from '../../../components/CopyField';
 import { Money } from '../../../components/Money';
 import { useLocale, useTranslation } from '../../../i18n/react';
+import { bankCodeText } from '../../../lib/banks';
 import { bahtToMinor, formatDateTime } from '../../../lib/format';
 import { accountLabel, activityKey, amountSign, StatusBadge } from '../../../components/StatementLabels';
 
@@ -59,6 +60,17 @@ export function EntryDetailModal({ entry, onClose }: { entry: StatementEntry | n
               <Row label={t('statement.detail.from')}>{accountLabel(entry.from, entry.fromName, wallet)}</Row>
               <Row label={t('statement.detail.to')}>{accountLabel(entry.to, entry.toName, wallet)}</Row>
             </>
+          )}
+          {entry.bankAccount && (
+            <Row
+              label={t(
+                entry.statementType === 'withdraw' ? 'statement.detail.paidTo' : 'statement.detail.sentFrom',
+              )}
+            >
+              <span className="tabular" data-testid="statement-bank-account">
+                {bankCodeText(entry.bankAccount.bankCode)} {formatBankAccountNo(entry.bankAccount.accountNo)}
+              </span>
+            </Row>
           )}
           {entry.related && (
             <Row label={t('statement.detail.related')}>
