@@ -261,6 +261,37 @@ describe('[care] the chat button on every member page', () => {
     expect(router.state.location.pathname).toBe('/user/home');
   });
 
+  it('[CHAT-1] steps aside while the member scrolls down a page and comes back scrolling up', async () => {
+    logIn();
+    chatOn();
+    await renderApp('/user/statement');
+    await screen.findByRole('button', { name: 'Chat with us' });
+    const root = document.documentElement;
+    const page = { height: 3_000 };
+    Object.defineProperty(root, 'scrollHeight', { configurable: true, get: () => page.height });
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      fireEvent.scroll(window);
+    };
+    try {
+      scrollTo(400);
+      expect(root.hasAttribute('data-chat-tucked')).toBe(true);
+      // A finger's jitter changes nothing; up brings it back, down again sends it off.
+      scrollTo(396);
+      expect(root.hasAttribute('data-chat-tucked')).toBe(true);
+      scrollTo(300);
+      expect(root.hasAttribute('data-chat-tucked')).toBe(false);
+      scrollTo(900);
+      expect(root.hasAttribute('data-chat-tucked')).toBe(true);
+      // At the end of the page there is room for it under the last line.
+      scrollTo(page.height - window.innerHeight);
+      expect(root.hasAttribute('data-chat-tucked')).toBe(false);
+    } finally {
+      scrollTo(0);
+      Reflect.deleteProperty(root, 'scrollHeight');
+    }
+  });
+
   it('[CHAT-1] is not doubled on the contact page, where the chat shows itself; off when the chat is off', async () => {
     logIn();
     chatOn();

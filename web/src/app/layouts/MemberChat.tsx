@@ -2,6 +2,7 @@ import '../../components/chat-fab.css';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { lazyWithLaterTexts, useTranslation } from '../../i18n/react';
+import { useChatTuck } from '../../lib/chat-tuck';
 
 const ChatWidget = lazyWithLaterTexts(
   () => import('../../features/chat/components/ChatWidget'),
@@ -35,6 +36,8 @@ function ChatButton({ unread, onClick }: { unread: number; onClick?: () => void 
  */
 export function MemberChat({ userId, unread }: { userId: string; unread: number }) {
   const [wanted, setWanted] = useState(false);
+  // Out of the way of the amounts while the member scrolls down a page.
+  useChatTuck();
   if (!wanted)
     return (
       <>
