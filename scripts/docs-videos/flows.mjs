@@ -139,7 +139,10 @@ export const FLOWS = {
         .first()
         .click();
       await pause(500);
+      // The names start from the full name (in Thai here): the member writes them as the bank has them.
+      await field(page, th.register.firstName).fill('');
       await type(field(page, th.register.firstName), MEMBER.firstName);
+      await field(page, th.register.lastName).fill('');
       await type(field(page, th.register.lastName), MEMBER.lastName);
       await type(field(page, th.register.accountNo), MEMBER.bankAccountNo);
       await pause(1_000);
