@@ -2,7 +2,7 @@
 // recordings in place of Krapao's where the settings say so.
 import { howtoLookup } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, logIn, mockApi } from './api';
 import { location, renderApp } from './render';
 
@@ -78,6 +78,67 @@ describe('how-to videos', () => {
     );
     expect(trackOf(videos()[0]!)!.getAttribute('label')).toBe('ภาษาไทย');
     expect(screen.queryByText(/หน้าจอในวิดีโอเป็นภาษาไทย/)).toBeNull();
+  });
+
+  it('[HELP-1] a Laos build plays its own recordings (the Lao UI, a kip member) from howto/la/; a Thai build those in howto/', async () => {
+    vi.stubEnv('VITE_REGION', 'la');
+    mockApi();
+    const laos = await renderApp('/howto', { locale: 'la' });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+    for (const [i, v] of videos().entries()) {
+      const key = KEYS[i]!;
+      expect([...v.querySelectorAll('source')].map((el) => el.getAttribute('src'))).toEqual([
+        `/howto/la/${key}.webm`,
+        `/howto/la/${key}.mp4`,
+      ]);
+      expect(v.getAttribute('poster')).toBe(`/howto/la/${key}.webp`);
+      expect(trackOf(v)!.getAttribute('src')).toBe(`/howto/la/${key}.la.vtt`);
+    }
+    // The screens are in Lao: no note in Lao; in English, a note that they are in Lao.
+    expect(screen.queryByText(/ໜ້າຈໍໃນວິດີໂອເປັນພາສາ/)).toBeNull();
+    await screen.findByRole('radio', { name: 'EN' }).then((r) => r.click());
+    await waitFor(() => expect(trackOf(videos()[0]!)!.getAttribute('src')).toBe('/howto/la/register.en.vtt'));
+    expect(screen.getByText('The screens are shown in Lao; the captions follow your language.')).toBeTruthy();
+    laos.unmount();
+
+    vi.stubEnv('VITE_REGION', 'th');
+    mockApi();
+    await renderApp('/howto', { locale: 'la' });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+    for (const [i, v] of videos().entries()) {
+      const key = KEYS[i]!;
+      expect([...v.querySelectorAll('source')].map((el) => el.getAttribute('src'))).toEqual([
+        `/howto/${key}.webm`,
+        `/howto/${key}.mp4`,
+      ]);
+      expect(v.getAttribute('poster')).toBe(`/howto/${key}.webp`);
+      expect(trackOf(v)!.getAttribute('src')).toBe(`/howto/${key}.la.vtt`);
+    }
+    expect(screen.getByText(/ໜ້າຈໍໃນວິດີໂອເປັນພາສາໄທ/)).toBeTruthy();
+  });
+
+  it("[HELP-1] on a Laos build the operator's own recording still replaces Krapao's", async () => {
+    vi.stubEnv('VITE_REGION', 'la');
+    mockApi({
+      'GET /api/lookup/howto': () =>
+        json(
+          howtoLookup.response.parse({
+            videos: [
+              {
+                key: 'depositQr',
+                url: 'https://cdn.example/qr-lao.mp4',
+                poster: 'https://cdn.example/qr-lao.jpg',
+                captions: { th: '', la: '/media/qr.la.vtt', en: '' },
+              },
+            ],
+          }),
+        ),
+    });
+    await renderApp('/howto', { locale: 'la' });
+    await waitFor(() => expect(sourceOf(videos()[2]!)).toBe('https://cdn.example/qr-lao.mp4'));
+    expect(videos()[2]!.getAttribute('poster')).toBe('https://cdn.example/qr-lao.jpg');
+    expect(trackOf(videos()[2]!)!.getAttribute('src')).toBe('/media/qr.la.vtt');
+    expect(sourceOf(videos()[1]!)).toBe('/howto/la/depositBank.webm');
   });
 
   it("[HELP-1] the operator's setting replaces one video with their own recording; the others stay Krapao's", async () => {

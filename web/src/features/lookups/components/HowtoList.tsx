@@ -3,10 +3,14 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { HOWTO_VIDEO_KEYS, type HowtoVideo, type HowtoVideoKey, type Locale } from '@krapao/contract';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { useLocale, useTranslation } from '../../../i18n/react';
+import { isLaosBuild } from '../../../lib/config';
 import { useHowtoOverrides } from '../api/howto';
 
-/** Where the recordings `npm run docs:videos` makes are served from (web/public/howto). */
-const BUNDLED = `${import.meta.env.BASE_URL}howto/`;
+/**
+ * Where the recordings `npm run docs:videos` makes are served from: web/public/howto (the Thai UI, a baht
+ * member), or on a Laos build web/public/howto/la (`-- --region la`: the Lao UI, a kip member at BCEL).
+ */
+const bundled = () => `${import.meta.env.BASE_URL}howto/${isLaosBuild() ? 'la/' : ''}`;
 
 interface VideoSource {
   /** The files in the order the browser tries them: it plays the first whose type it can. */
@@ -33,6 +37,7 @@ export function videoSource(key: HowtoVideoKey, lng: Locale, override?: HowtoVid
       captions: override.captions[lng] || undefined,
     };
   }
+  const BUNDLED = bundled();
   return {
     sources: [
       { src: `${BUNDLED}${key}.webm`, type: 'video/webm; codecs="vp9"' },
@@ -57,6 +62,9 @@ export function HowtoList() {
   const overrides = useHowtoOverrides();
   // A failed lookup is quiet: Krapao's own recordings play (ERR-3).
   const byKey = new Map((overrides.data?.videos ?? []).map((v) => [v.key, v]));
+  // The language of Krapao's own recordings: the build's (Lao screens on a Laos build, else Thai).
+  const laos = isLaosBuild();
+  const screens: Locale = laos ? 'la' : 'th';
   return (
     <>
       <Title order={2} fz={22} mb={4}>
@@ -114,9 +122,9 @@ export function HowtoList() {
               </Paper>
             );
           })}
-          {lng !== 'th' && (
+          {lng !== screens && (
             <Text c="dimmed" fz="xs" ta="center">
-              {t('howtoVideos.uiNote')}
+              {t(laos ? 'howtoVideos.uiNoteLao' : 'howtoVideos.uiNote')}
             </Text>
           )}
         </Stack>
