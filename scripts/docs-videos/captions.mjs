@@ -1,5 +1,7 @@
 // The captions of the five how-to videos, one per step of each flow (flows.mjs), in th, la and en. Lao in
-// Lao script, Thai in Thai script: a member reads them under the video in the language of the app.
+// Lao script, Thai in Thai script: a member reads them under the video in the language of the app. They
+// say nothing of one country's banks or money, so the Thai recordings and a Laos build's share them;
+// where a region's must differ, REGION_CAPTIONS says it for that region (caption() picks).
 
 export const CAPTIONS = {
   register: {
@@ -94,6 +96,11 @@ export const CAPTIONS = {
       la: 'ປ້ອນຈຳນວນເງິນທີ່ຈະຖອນ ແລ້ວກົດ "ຖອນເງິນ"',
       en: 'Enter the amount and tap "Withdraw"',
     },
+    pin: {
+      th: 'ครั้งแรกตั้ง PIN 6 หลัก แล้วใส่ PIN เพื่อยืนยันการถอน',
+      la: 'ຄັ້ງທຳອິດຕັ້ງ PIN 6 ຕົວ ແລ້ວປ້ອນ PIN ເພື່ອຢືນຢັນການຖອນ',
+      en: 'The first time, set a 6-digit PIN; then confirm with your PIN',
+    },
     done: {
       th: 'เงินจะโอนเข้าบัญชีที่คุณลงทะเบียนไว้',
       la: 'ເງິນຈະໂອນເຂົ້າບັນຊີທີ່ທ່ານລົງທະບຽນໄວ້',
@@ -128,3 +135,22 @@ export const CAPTIONS = {
     },
   },
 };
+
+/** A region's own caption for a step, where the shared one would not be right there. */
+export const REGION_CAPTIONS = {
+  th: {},
+  la: {
+    depositQr: {
+      // A kip member has one QR channel (OnePay's LAPNet QR): no channel to choose.
+      amount: {
+        th: 'เลือกจำนวนเงิน แล้วกดสร้างคิวอาร์โค้ด',
+        la: 'ເລືອກຈຳນວນເງິນ ແລ້ວກົດສ້າງຄິວອາໂຄດ',
+        en: 'Choose an amount, then create the QR code',
+      },
+    },
+  },
+};
+
+/** The caption of `key`'s `step` in `lng` for the videos of `region`: its own where it has one. */
+export const caption = (region, key, step, lng) =>
+  REGION_CAPTIONS[region]?.[key]?.[step]?.[lng] ?? CAPTIONS[key]?.[step]?.[lng];
