@@ -291,7 +291,6 @@ export const FLOWS = {
     prepare: logIn,
     async run({ page, base, step, pause, r }) {
       const l = texts(r.locale);
-      const M = r.member;
       step('start');
       await pause(1_000);
       await openQuickAction(page, l, l.actions.deposit);
@@ -397,7 +396,6 @@ export const FLOWS = {
     prepare: logIn,
     async run({ page, base, step, pause, r }) {
       const l = texts(r.locale);
-      const M = r.member;
       step('start');
       await pause(1_200);
       const slots = page.getByRole('region', { name: l.home.game.slot });
