@@ -139,7 +139,8 @@ export const staffList = endpoint({
 export const staffCreate = endpoint({
   method: 'POST',
   path: '/api/console/staff',
-  body: z.object({ username, role: staffRoleSchema }),
+  /** A new admin is made by a role change (four-eyes): role admin is ADMIN_BY_PROMOTION. Needs step-up. */
+  body: z.object({ username, role: staffRoleSchema, code: code.optional() }),
   response: z.object({ username: text(), oneTimePassword: text() }),
   auth: false,
 });
@@ -147,7 +148,8 @@ export const staffCreate = endpoint({
 export const staffDisable = endpoint({
   method: 'POST',
   path: '/api/console/staff/{username}/disable',
-  body: z.object({ reason: reason.optional() }).optional(),
+  /** Needs step-up: a TOTP code (`code`) given in the last five minutes. */
+  body: z.object({ reason: reason.optional(), code: code.optional() }).optional(),
   response: ok,
   auth: false,
 });

@@ -217,6 +217,8 @@ export const KRAPAO_ERROR_CODES = [
   'ALREADY_DECIDED',
   /** Console: a staff username already taken. */
   'STAFF_EXISTS',
+  /** Console: an admin is made by a role change a second admin approves, not created by one alone. */
+  'ADMIN_BY_PROMOTION',
   /** A withdrawal, payout-account change or PIN change of a member with a PIN, sent without it. */
   'PIN_REQUIRED',
   /** A wrong withdrawal PIN (counted: PIN_MAX_FAILURES in a row block it). */

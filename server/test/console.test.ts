@@ -724,6 +724,49 @@ describe('console: four-eyes [console]', () => {
     expect(await walletAmount(t.app, m.token)).toBe(100);
   });
 
+  it('[console] no admin is made by one admin: creating one is refused, creating, disabling and asking a role change need a fresh TOTP code', async () => {
+    const admin = await staff('admin');
+    const before = ((await ops('GET', '/api/ops/staff')).body.items as unknown[]).length;
+    expectError(
+      await con('POST', '/api/console/staff', admin.token, { username: 'shadow', role: 'admin' }),
+      400,
+      'ADMIN_BY_PROMOTION',
+    );
+    expect(((await ops('GET', '/api/ops/staff')).body.items as unknown[]).length).toBe(before);
+
+    // Past the sign-in's five minutes: each asks for a code, and nothing changes without it.
+    const other = await staff('support');
+    t.clock.advance(5 * 60_000 + 1);
+    expectError(
+      await con('POST', '/api/console/staff', admin.token, { username: 'late.one', role: 'support' }),
+      401,
+      'STEP_UP_REQUIRED',
+    );
+    expectError(
+      await con('POST', `/api/console/staff/${other.username}/disable`, admin.token, {}),
+      401,
+      'STEP_UP_REQUIRED',
+    );
+    expectError(
+      await con('POST', `/api/console/staff/${other.username}/role`, admin.token, { role: 'admin' }),
+      401,
+      'STEP_UP_REQUIRED',
+    );
+    expect((await con('GET', '/api/console/me', other.token)).status).toBe(200);
+    expect(((await ops('GET', '/api/ops/staff')).body.items as unknown[]).length).toBe(before + 1);
+    const made = await con('POST', '/api/console/staff', admin.token, {
+      username: 'late.one',
+      role: 'support',
+      code: codeOf(admin),
+    });
+    expect(made.status).toBe(200);
+    // The code given counts for five minutes: the disable that follows needs none.
+    expect((await con('POST', `/api/console/staff/${other.username}/disable`, admin.token, {})).status).toBe(
+      200,
+    );
+    expectError(await con('GET', '/api/console/me', other.token), 401, 'UNAUTHORIZED');
+  });
+
   it('[console] a role change is a request an admin other than the maker approves; the sessions end', async () => {
     const a1 = await staff('admin');
     const a2 = await staff('admin');

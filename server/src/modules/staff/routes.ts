@@ -38,14 +38,20 @@ export function staffRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<strin
         };
       });
       add(api.staffList, 'staff.read', () => service.listStaff(ctx));
+      // Who may act as admin is decided by two admins: a new admin comes by a role change (four-eyes),
+      // never by one admin creating one. Creating, disabling and asking a role change need step-up.
       add(api.staffCreate, 'staff.manage', async (req, body) => {
+        if (body.role === 'admin') throw new AppError('ADMIN_BY_PROMOTION');
+        await service.requireStepUp(ctx, staffOf(req), body.code);
         const made = await service.createStaff(ctx, staffOf(req).username, body, req.ip);
         return { username: made.username, oneTimePassword: made.oneTimePassword };
       });
-      add(api.staffDisable, 'staff.manage', (req) =>
-        service.disableStaff(ctx, staffOf(req).username, param(req, 'username'), req.ip),
-      );
+      add(api.staffDisable, 'staff.manage', async (req, body) => {
+        await service.requireStepUp(ctx, staffOf(req), body?.code);
+        return service.disableStaff(ctx, staffOf(req).username, param(req, 'username'), req.ip);
+      });
       add(api.staffRole, 'staff.manage', async (req, body) => {
+        await service.requireStepUp(ctx, staffOf(req), body.code);
         const username = param(req, 'username');
         const [row] = await ctx.db.query<{ role: string }>('select role from staff where username = $1', [
           username,

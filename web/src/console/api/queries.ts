@@ -45,14 +45,18 @@ function useRefreshing<A, R>(mutationFn: (args: A) => Promise<R>, keys: readonly
 
 export const useCreateStaff = () =>
   useRefreshing(
-    (body: { username: string; role: StaffRole }) => consoleCall(consoleApi.staffCreate, body),
+    (body: { username: string; role: StaffRole; code?: string }) => consoleCall(consoleApi.staffCreate, body),
     [consoleKeys.staff()],
   );
 
 export const useDisableStaff = () =>
   useRefreshing(
-    ({ username, reason }: { username: string; reason: string }) =>
-      consoleCall(consoleApi.staffDisable, reason ? { reason } : {}, { params: { username } }),
+    ({ username, reason, code }: { username: string; reason: string; code?: string }) =>
+      consoleCall(
+        consoleApi.staffDisable,
+        { ...(reason ? { reason } : {}), ...(code ? { code } : {}) },
+        { params: { username } },
+      ),
     [consoleKeys.staff()],
   );
 

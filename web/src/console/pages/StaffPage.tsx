@@ -22,7 +22,7 @@ import { CopyTextButton } from '../components/CopyTextButton';
 import { PageLoader } from '../components/PageLoader';
 import { PageTitle } from '../components/PageTitle';
 import { ReasonModal } from '../components/ReasonModal';
-import { useStepUp } from '../components/StepUp';
+import { actionError, useStepUp } from '../components/StepUp';
 import { useConfirm } from '../components/use-confirm';
 import { formatBangkok } from '../format';
 import { useT } from '../i18n';
@@ -78,8 +78,10 @@ function OneTimePassword({
 
 function CreateStaff() {
   const t = useT();
-  const roles = useRoleOptions();
+  // A new admin comes by a role change a second admin approves (ADMIN_BY_PROMOTION), not from here.
+  const roles = useRoleOptions().filter((r) => r.value !== 'admin');
   const create = useCreateStaff();
+  const stepUp = useStepUp();
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<StaffRole | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -91,17 +93,17 @@ function CreateStaff() {
           e.preventDefault();
           setError(null);
           if (!username.trim() || !role) return setError('console.staff.missing');
-          create.mutate(
-            { username: username.trim().toLowerCase(), role },
-            {
-              onSuccess: (answer) => {
+          const name = username.trim().toLowerCase();
+          stepUp
+            .run((code) => create.mutateAsync({ username: name, role, ...(code ? { code } : {}) }))
+            .then(
+              (answer) => {
                 setCreated(answer);
                 setUsername('');
                 setRole(null);
               },
-              onError: (err) => setError(errorCode(err)),
-            },
-          );
+              (err: unknown) => setError(actionError(err)),
+            );
         }}
       >
         <Group align="flex-end" wrap="wrap">
@@ -115,10 +117,11 @@ function CreateStaff() {
           />
           <Select
             label={t('console.staff.role')}
+            description={t('console.staff.roleHint')}
             data={roles}
             value={role}
             onChange={(v) => setRole(v as StaffRole | null)}
-            w={200}
+            w={260}
             allowDeselect={false}
           />
           <Button type="submit" loading={create.isPending} leftSection={<IconUserPlus size={18} />}>
@@ -132,6 +135,7 @@ function CreateStaff() {
         )}
       </form>
       <OneTimePassword created={created} onClose={() => setCreated(null)} />
+      {stepUp.modal}
     </Card>
   );
 }
@@ -156,7 +160,9 @@ export default function StaffPage() {
   const confirm = (reason: string) =>
     confirming.confirm(async (acting) => {
       if (acting.action === 'disable') {
-        await disable.mutateAsync({ username: acting.member.username, reason });
+        await stepUp.run((code) =>
+          disable.mutateAsync({ username: acting.member.username, reason, ...(code ? { code } : {}) }),
+        );
         notifySuccess(t('console.staff.disabled', { username: acting.member.username }));
       } else {
         const { member, role } = acting;
