@@ -154,6 +154,9 @@ export const staffDisable = endpoint({
   auth: false,
 });
 
+/** A bank account as a request shows it: bank code, number and holder's name. */
+const bankAccountRefSchema = z.object({ bankCode: text(), accountNo: text(), accountName: text() });
+
 /** An approval request as the maker sees it after asking. */
 export const approvalRequestedSchema = z.object({
   id: text(),
@@ -193,6 +196,20 @@ export const approvalSchema = z.object({
   decidedBy: text().nullable(),
   decidedAt: text().nullable(),
   reason: text().nullable(),
+  /**
+   * In the list, what the approver compares against: the member the request is about as they are now
+   * (their name, phone and payout account: a bank-account change's "from"), and a withdrawal's
+   * destination account. Null for a role change, and in a decision's answer.
+   */
+  subject: z
+    .object({
+      name: text(),
+      phone: text(),
+      account: bankAccountRefSchema,
+      paysTo: bankAccountRefSchema.nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 

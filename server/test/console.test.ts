@@ -530,6 +530,16 @@ describe('console: four-eyes [console]', () => {
       const rows = queue.body.items as { withdrawalId: string; approvalId: string | null }[];
       expect(rows.find((w) => w.withdrawalId === id)?.approvalId).toBe(asked.body.approvalId);
       expect(rows.find((w) => w.withdrawalId === small.body.withdrawalId)).toBeUndefined();
+      // The approver reads where the money would go.
+      const listed = (await con('GET', '/api/console/approvals', fresh)).body.items as {
+        id: string;
+        subject: { paysTo: unknown } | null;
+      }[];
+      expect(listed.find((a) => a.id === asked.body.approvalId)?.subject?.paysTo).toEqual({
+        bankCode: m.reg.bankCode,
+        accountNo: m.reg.bankAccountNo,
+        accountName: m.reg.bankAccountName,
+      });
       expect(
         (await con('POST', `/api/console/approvals/${asked.body.approvalId}/approve`, fresh, {})).status,
       ).toBe(200);
@@ -570,6 +580,24 @@ describe('console: four-eyes [console]', () => {
     );
     const before = await con('GET', `/api/console/members/${m.id}`, checker.token);
     expect(before.body.bankAccount).toMatchObject({ accountNo: m.reg.bankAccountNo });
+    // The approver's list shows the member as they are now beside the account asked for.
+    const listed = (await con('GET', '/api/console/approvals', checker.token)).body.items as {
+      id: string;
+      payload: Record<string, unknown>;
+      subject: unknown;
+    }[];
+    const request = listed.find((a) => a.id === asked.body.id);
+    expect(request?.payload).toMatchObject({ bankCode: 'SCB', bankAccountNo: newAccount });
+    expect(request?.subject).toEqual({
+      name: m.reg.name,
+      phone: m.reg.username,
+      account: {
+        bankCode: m.reg.bankCode,
+        accountNo: m.reg.bankAccountNo,
+        accountName: m.reg.bankAccountName,
+      },
+      paysTo: null,
+    });
     expectError(
       await con('POST', `/api/console/approvals/${asked.body.id}/approve`, maker.token, {}),
       403,

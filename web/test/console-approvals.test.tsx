@@ -72,6 +72,48 @@ describe('console approvals', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('[console] the approver sees the member as they are now: a bank-account change from and to, a withdrawal the account it pays to', async () => {
+    const subject = {
+      name: 'Somchai Jaidee',
+      phone: '0812345678',
+      account: { bankCode: 'KBANK', accountNo: '1234567890', accountName: 'SOMCHAI JAIDEE' },
+      paysTo: null,
+    };
+    const change = approvalFixture({
+      id: 'apr_2',
+      kind: 'payout-account',
+      payload: {
+        memberId: 'm_1',
+        bankCode: 'TMB',
+        bankAccountNo: '0481234567',
+        bankAccountName: 'SOMCHAI JAIDEE',
+        reason: 'new bank',
+      },
+      subject,
+    });
+    const withdrawal = approvalFixture({
+      id: 'apr_3',
+      kind: 'withdrawal',
+      payload: { withdrawalId: 'W1', memberId: 'm_1', amount: 1_200, currency: 'BAHT' },
+      subject: { ...subject, paysTo: subject.account },
+    });
+    await renderConsole('/console/approvals', 'finance', {
+      'GET /api/console/approvals': () => json({ items: [change, withdrawal] }),
+    });
+    const changeRow = await screen.findByTestId('approval-apr_2', {}, FIRST_LOAD);
+    const what = within(changeRow).getByTestId('approval-account-change').textContent ?? '';
+    expect(what).toContain('Somchai Jaidee · 0812345678 · m_1');
+    expect(what).toContain('Now: KBANK 123-456-7890 · SOMCHAI JAIDEE');
+    expect(what).toContain('New: ttb 048-123-4567 · SOMCHAI JAIDEE');
+    expect(what).toContain('Reason: new bank');
+    expect(what).not.toContain('{');
+    const withdrawalRow = screen.getByTestId('approval-apr_3');
+    expect(within(withdrawalRow).getByTestId('approval-pays-to').textContent).toBe(
+      'Pays to KBANK 123-456-7890 · SOMCHAI JAIDEE',
+    );
+    expect(within(withdrawalRow).getByText('1,200.00 THB')).toBeTruthy();
+  });
+
   it("[console] approving one's own request says FOUR_EYES in words", async () => {
     await openApprove(approvalsApi(() => fail('FOUR_EYES', 403)));
     const dialog = screen.getByRole('dialog', { name: 'Approve this request?' });

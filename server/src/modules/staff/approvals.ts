@@ -97,10 +97,14 @@ interface Row {
   reason: string | null;
 }
 
-const COLUMNS = `id::text as id, public_id, kind, payload, maker, created_at, expires_at, status, decided_by,
-  decided_at, reason`;
+/** A request's columns, of the table under its alias `t` (e.g. 'a.') where a query joins others. */
+const columnsOf = (t = '') =>
+  `${t}id::text as id, ${t}public_id, ${t}kind, ${t}payload, ${t}maker, ${t}created_at, ${t}expires_at,
+   ${t}status, ${t}decided_by, ${t}decided_at, ${t}reason`;
+const COLUMNS = columnsOf();
 
 const toApproval = (r: Row): Approval => ({
+  subject: null,
   id: r.public_id,
   kind: r.kind,
   payload: r.payload,
@@ -237,12 +241,58 @@ export async function requestAdjustment(
   );
 }
 
+interface ListedRow extends Row {
+  m_name: string | null;
+  m_phone: string | null;
+  m_bank_code: string | null;
+  m_account_no: string | null;
+  m_account_name: string | null;
+  w_bank_code: string | null;
+  w_account_no: string | null;
+  w_account_name: string | null;
+}
+
+/**
+ * The requests of one status, newest first, each with what its approver compares against (subject): the
+ * member as they are now and, for a withdrawal, the account it pays to.
+ */
 export async function listApprovals(ctx: Ctx, status: string | undefined) {
-  const rows = await ctx.db.query<Row>(
-    `select ${COLUMNS} from approval_requests where status = $1 order by approval_requests.id desc limit 200`,
+  const rows = await ctx.db.query<ListedRow>(
+    `select ${columnsOf('a.')},
+            m.name as m_name, m.phone as m_phone, m.bank_code as m_bank_code,
+            m.bank_account_no as m_account_no, m.bank_account_name as m_account_name,
+            w.bank_code as w_bank_code, w.bank_account_no as w_account_no, w.bank_account_name as w_account_name
+     from approval_requests a
+     left join members m on a.kind <> 'role' and m.public_id = a.payload ->> 'memberId'
+     left join withdrawals w on a.kind = 'withdrawal' and w.public_id = a.payload ->> 'withdrawalId'
+     where a.status = $1 order by a.id desc limit 200`,
     [status ?? 'AWAITING_APPROVAL'],
   );
-  return { items: rows.map(toApproval) };
+  return {
+    items: rows.map((r) => ({
+      ...toApproval(r),
+      subject:
+        r.m_name === null
+          ? null
+          : {
+              name: r.m_name,
+              phone: r.m_phone ?? '',
+              account: {
+                bankCode: r.m_bank_code ?? '',
+                accountNo: r.m_account_no ?? '',
+                accountName: r.m_account_name ?? '',
+              },
+              paysTo:
+                r.w_bank_code === null
+                  ? null
+                  : {
+                      bankCode: r.w_bank_code,
+                      accountNo: r.w_account_no ?? '',
+                      accountName: r.w_account_name ?? '',
+                    },
+            },
+    })),
+  };
 }
 
 /** What an approved request does, inside the deciding transaction. */

@@ -1,12 +1,36 @@
-import type { Approval } from '@krapao/contract';
+import { formatBankAccountNo, type Approval } from '@krapao/contract';
 import { Stack, Text } from '@mantine/core';
 import { useLocale } from '../../i18n/react';
+import { bankCodeText } from '../../lib/banks';
 import { formatAmount } from '../format';
 import { useT } from '../i18n';
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
-/** What a request asks for, in words: the member and amount of an adjustment, the staff and role of a role change. */
+/** "KBANK 123-456-7890 · SOMCHAI JAIDEE": an account as the approver compares it. */
+const accountText = (a: { bankCode: string; accountNo: string; accountName: string }) =>
+  [`${bankCodeText(a.bankCode)} ${formatBankAccountNo(a.accountNo)}`, a.accountName]
+    .filter(Boolean)
+    .join(' · ');
+
+/** Who the request is about: their name and phone as they are now, else the ids the request holds. */
+function Member({ approval }: { approval: Approval }) {
+  const p = approval.payload;
+  const who = approval.subject
+    ? [approval.subject.name, approval.subject.phone, str(p.memberId)]
+    : [str(p.phone), str(p.memberId)];
+  return (
+    <Text size="xs" c="dimmed">
+      {who.filter(Boolean).join(' · ')}
+    </Text>
+  );
+}
+
+/**
+ * What a request asks for, in words: the amount and member of an adjustment or withdrawal (and the account
+ * a withdrawal pays to), the member's account now and the new one of a bank-account change, the staff
+ * and role of a role change.
+ */
 export function ApprovalWhat({ approval }: { approval: Approval }) {
   const t = useT();
   const locale = useLocale();
@@ -18,9 +42,12 @@ export function ApprovalWhat({ approval }: { approval: Approval }) {
         <Text size="sm" fw={600} c={amount < 0 ? 'red.8' : undefined}>
           {Number.isFinite(amount) ? formatAmount(amount, str(p.currency), locale) : '–'}
         </Text>
-        <Text size="xs" c="dimmed">
-          {[str(p.phone), str(p.memberId)].filter(Boolean).join(' · ')}
-        </Text>
+        <Member approval={approval} />
+        {approval.subject?.paysTo && (
+          <Text size="xs" data-testid="approval-pays-to">
+            {t('console.approvals.paysTo', { account: accountText(approval.subject.paysTo) })}
+          </Text>
+        )}
         {str(p.reason) && (
           <Text size="xs">{t('console.approvals.reasonGiven', { reason: str(p.reason) })}</Text>
         )}
@@ -35,6 +62,29 @@ export function ApprovalWhat({ approval }: { approval: Approval }) {
           role: t(`console.roles.${str(p.role)}`),
         })}
       </Text>
+    );
+  }
+  if (approval.kind === 'payout-account') {
+    const next = {
+      bankCode: str(p.bankCode),
+      accountNo: str(p.bankAccountNo),
+      accountName: str(p.bankAccountName),
+    };
+    return (
+      <Stack gap={0} data-testid="approval-account-change">
+        <Member approval={approval} />
+        {approval.subject && (
+          <Text size="xs">
+            {t('console.approvals.accountNow', { account: accountText(approval.subject.account) })}
+          </Text>
+        )}
+        <Text size="sm" fw={600}>
+          {t('console.approvals.accountNew', { account: accountText(next) })}
+        </Text>
+        {str(p.reason) && (
+          <Text size="xs">{t('console.approvals.reasonGiven', { reason: str(p.reason) })}</Text>
+        )}
+      </Stack>
     );
   }
   return (
