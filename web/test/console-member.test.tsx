@@ -127,8 +127,26 @@ describe('console members', () => {
     expect(screen.queryByRole('button', { name: 'Freeze' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Adjust balance' }, FIRST_LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Ask for a balance adjustment' });
-    await user.type(within(dialog).getByLabelText('Amount (THB)'), '-120.5');
+    const amount = within(dialog).getByLabelText('Amount (THB)');
     await user.type(within(dialog).getByLabelText('Reason'), 'double credit');
+    // Not an amount: said, and nothing is sent (a number field read 1e3 as 13, cut 1.005 to 1.00).
+    for (const typed of ['1e3', '1.005', '12abc']) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
+      expect(
+        within(dialog).getAllByText(
+          'Enter digits only, with at most two decimals: for example 500 or -120.50.',
+        ).length,
+      ).toBeGreaterThan(0);
+      expect(within(dialog).queryByTestId('adjust-preview')).toBeNull();
+    }
+    expect(api.callsTo('POST', '/api/console/adjustments')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '-120.5');
+    expect(within(dialog).getByTestId('adjust-preview').textContent).toBe(
+      'A debit of 120.50 THB from the wallet',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
     const stepUp = await screen.findByRole('dialog', { name: 'Confirm with your code' });
     await user.type(within(stepUp).getByLabelText('Code'), '135790');
