@@ -795,6 +795,30 @@ describe('console: four-eyes [console]', () => {
     expectError(await con('GET', '/api/console/me', other.token), 401, 'UNAUTHORIZED');
   });
 
+  it('[console] who may not decide a money request is told so before any code is asked, and it is audited; the maker hears FOUR_EYES', async () => {
+    const maker = await staff('finance');
+    const auditor = await staff('auditor');
+    const m = await fundedMember(100);
+    const asked = await con('POST', '/api/console/adjustments', maker.token, {
+      phone: m.reg.username,
+      amount: 5,
+      reason: 'goodwill',
+    });
+    expect(asked.body).toMatchObject({ status: 'AWAITING_APPROVAL' });
+    // Past every sign-in's five minutes: a code would be due from whoever may decide.
+    t.clock.advance(5 * 60_000 + 1);
+    const approve = (s: Staff) => con('POST', `/api/console/approvals/${asked.body.id}/approve`, s.token, {});
+    expectError(await approve(auditor), 403, 'FORBIDDEN');
+    expectError(await approve(maker), 403, 'FOUR_EYES');
+    const [refused] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from staff_audit where actor = $1 and action = 'permission.refused'
+       and target like $2`,
+      [auditor.username, `approval ${asked.body.id as string}%`],
+    );
+    expect(refused!.n).toBe(1);
+    expect(await walletAmount(t.app, m.token)).toBe(100);
+  });
+
   it('[console] a role change is a request an admin other than the maker approves; the sessions end', async () => {
     const a1 = await staff('admin');
     const a2 = await staff('admin');

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { ADJUSTMENTS_ACCOUNT } from '../../ledger/account-names.ts';
 import { memberAccount, post } from '../../ledger/ledger.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit, audit } from './audit.ts';
 import { inTransaction } from './audited.ts';
 import { can, DECIDE_PERMISSION } from './permissions.ts';
 import { setRole } from './service.ts';
@@ -439,12 +439,30 @@ export async function decide(
   return approval;
 }
 
-/** The kind of a request, for the step-up check before deciding (NOT_FOUND when there is none). */
-export async function kindOf(ctx: Ctx, publicId: string): Promise<ApprovalKind> {
-  const [r] = await ctx.db.query<{ kind: ApprovalKind }>(
-    'select kind from approval_requests where public_id = $1',
+/**
+ * Whether `actor` may decide the request, asked before any TOTP code is: a role that may not decide its
+ * kind is refused (FORBIDDEN, audited as a refused permission) without being asked for a code first. The
+ * answer says whether a code will be needed: a money request another person made. The maker's own
+ * request is refused by decide() (FOUR_EYES), with no code asked either.
+ */
+export async function checkDecider(
+  ctx: Ctx,
+  actor: Actor,
+  publicId: string,
+): Promise<{ needsCode: boolean }> {
+  const [r] = await ctx.db.query<{ kind: ApprovalKind; maker: string }>(
+    'select kind, maker from approval_requests where public_id = $1',
     [publicId],
   );
   if (!r) throw new AppError('NOT_FOUND', 404);
-  return r.kind;
+  if (!can(actor.role, DECIDE_PERMISSION[r.kind])) {
+    await audit(ctx.db, ctx.clock.now(), {
+      actor: actor.username,
+      action: 'permission.refused',
+      target: `approval ${publicId} (${r.kind})`,
+      ip: actor.ip,
+    });
+    throw new AppError('FORBIDDEN', 403);
+  }
+  return { needsCode: MONEY_KINDS.includes(r.kind) && r.maker !== actor.username };
 }

@@ -82,9 +82,9 @@ export function staffRoutes(app: FastifyInstance, ctx: Ctx, opsTokens: Map<strin
         // Deciding a role change is the admin's (staff.manage), checked against the request's kind.
         add(endpoint, 'approvals.read', async (req, body) => {
           const id = param(req, 'id');
-          const kind = await approvals.kindOf(ctx, id);
-          if (approvals.MONEY_KINDS.includes(kind))
-            await service.requireStepUp(ctx, staffOf(req), body?.code);
+          // Who may not decide it is told so first; a code is asked only of who may.
+          const { needsCode } = await approvals.checkDecider(ctx, actorOf(req), id);
+          if (needsCode) await service.requireStepUp(ctx, staffOf(req), body?.code);
           return approvals.decide(ctx, actorOf(req), id, decision, body?.reason);
         });
       }
