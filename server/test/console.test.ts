@@ -912,8 +912,15 @@ describe('console: audit [console]', () => {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.body.split('\r\n')[0]).toBe('id,at,actor,action,target,before,after,ip');
+    // A byte order mark first (Excel then reads Thai notes right), times in the operator's UTC+7.
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFid,at,actor,action,target,before,after,ip');
     expect(csv.body).toContain('member.freeze');
+    const freezeLine = csv.body.split('\r\n').find((l) => l.includes('member.freeze'))!;
+    const at = freezeLine.split(',')[1]!;
+    expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+    const listed = (await con('GET', `/api/console/audit?memberId=${m.id}&action=member.freeze`, admin.token))
+      .body.items as { at: string }[];
+    expect(Date.parse(at)).toBe(Math.floor(Date.parse(listed[0]!.at) / 1000) * 1000);
     const page = await con('GET', '/api/console/audit?limit=2', admin.token);
     expect(page.body.nextBefore).toEqual((page.body.items as { id: string }[])[1]!.id);
   });

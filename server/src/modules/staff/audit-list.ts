@@ -57,14 +57,29 @@ const cell = (v: unknown): string => {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
+/**
+ * A time as the console shows it, in the operator's city (Bangkok, or Vientiane: both UTC+7 all year,
+ * no summer time), with its offset so that a sheet can still order and compare it: 2026-12-01T18:55:13+07:00.
+ */
+function operatorTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 19)}+07:00`;
+}
+
+/** UTF-8's byte order mark: without it Excel reads the file in the system's code page and Thai breaks. */
+const BOM = '\uFEFF';
+
 export function auditCsv(rows: AuditRow[]): string {
   const head = 'id,at,actor,action,target,before,after,ip';
   return (
+    BOM +
     [
       head,
       ...rows.map((r) =>
-        [r.id, r.at, r.actor, r.action, r.target, r.before, r.after, r.ip].map(cell).join(','),
+        [r.id, operatorTime(r.at), r.actor, r.action, r.target, r.before, r.after, r.ip].map(cell).join(','),
       ),
-    ].join('\r\n') + '\r\n'
+    ].join('\r\n') +
+    '\r\n'
   );
 }
