@@ -101,6 +101,11 @@ export const queuedWithdrawalSchema = z.object({
   heldFor: text().nullable(),
   /** The four-eyes request it waits on (another staff member decides it in Approvals); null if none. */
   approvalId: text().nullable(),
+  /**
+   * Above the second-approval amount of its currency (console.approvalAboveMinor) and not yet approved
+   * by two: approving it asks another staff member (a four-eyes request), it does not pay it.
+   */
+  needsSecondApproval: z.boolean(),
 });
 export type QueuedWithdrawal = z.infer<typeof queuedWithdrawalSchema>;
 

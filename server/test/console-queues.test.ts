@@ -240,7 +240,11 @@ describe('console queues [console]', () => {
         ),
       ).toBeGreaterThan(0);
       const listed = await con('GET', '/api/console/queues/withdrawals', finance.token);
-      expect((listed.body.items as Array<{ withdrawalId: string }>).map((x) => x.withdrawalId)).toContain(id);
+      // Above the second-approval amount (10.00 THB here, so that it waits in the queue): approving it
+      // would ask a second person; a rejection needs none.
+      expect(
+        (listed.body.items as Array<{ withdrawalId: string }>).find((x) => x.withdrawalId === id),
+      ).toMatchObject({ approvalId: null, needsSecondApproval: true });
 
       const seen = nudges.length;
       const rejected = await con('POST', `/api/console/queues/withdrawals/${id}/reject`, finance.token, {

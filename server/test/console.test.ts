@@ -519,15 +519,30 @@ describe('console: four-eyes [console]', () => {
       t.clock.advance(60_000);
       await t.app.reconcilePayouts();
       expect(await withdrawalStatus(t.db, id)).toBe('PENDING');
+      const fresh = (await signIn(checker)).body.token as string;
+      type Queued = { withdrawalId: string; approvalId: string | null; needsSecondApproval: boolean };
+      const queued = async () =>
+        ((await con('GET', '/api/console/queues/withdrawals', fresh)).body.items as Queued[]).find(
+          (w) => w.withdrawalId === id,
+        );
+      // Before anyone approves it, the queue says that approving it asks a second person.
+      expect(await queued()).toMatchObject({ approvalId: null, needsSecondApproval: true });
+      // Read against the amount set now: above 1,000.01 one approval would pay it.
+      await t.db.query(
+        `update settings set value = '{"BAHT": 100001}' where key = 'console.approvalAboveMinor'`,
+      );
+      expect(await queued()).toMatchObject({ approvalId: null, needsSecondApproval: false });
+      await t.db.query(
+        `update settings set value = '{"BAHT": 100000}' where key = 'console.approvalAboveMinor'`,
+      );
       const asked = await ops('POST', `/api/ops/withdrawals/${id}/approve`);
       expect(asked.body).toMatchObject({ withdrawalId: id, status: 'AWAITING_APPROVAL' });
       const again = await ops('POST', `/api/ops/withdrawals/${id}/approve`);
       expect(again.body.approvalId).toBe(asked.body.approvalId);
       expect(await withdrawalStatus(t.db, id)).toBe('PENDING');
-      const fresh = (await signIn(checker)).body.token as string;
       // The console's queue says which withdrawal waits on a second person, and on which request.
       const queue = await con('GET', '/api/console/queues/withdrawals', fresh);
-      const rows = queue.body.items as { withdrawalId: string; approvalId: string | null }[];
+      const rows = queue.body.items as Queued[];
       expect(rows.find((w) => w.withdrawalId === id)?.approvalId).toBe(asked.body.approvalId);
       expect(rows.find((w) => w.withdrawalId === small.body.withdrawalId)).toBeUndefined();
       // The approver reads where the money would go.

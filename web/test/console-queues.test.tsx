@@ -222,6 +222,41 @@ describe('console queues', () => {
     expect(await screen.findByText('Nothing waiting')).toBeTruthy();
   });
 
+  it('[console] approving a withdrawal under the second-approval amount asks to approve and pay, and pays it', async () => {
+    let paid = false;
+    const withdrawal = consoleQueues.queuedWithdrawalSchema.parse({
+      withdrawalId: 'W2',
+      memberId: 'm1',
+      phone: '0812345678',
+      name: 'Somchai Jaidee',
+      amount: 300,
+      currency: 'BAHT',
+      bankCode: 'KBANK',
+      bankAccountNo: '1234567890',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      createdAt: '2026-11-26T02:00:00.000Z',
+      heldFor: null,
+      approvalId: null,
+      needsSecondApproval: false,
+    });
+    const view = await renderConsole('/console/queues/withdrawals', 'finance', {
+      'GET /api/console/queues/withdrawals': () => json({ items: paid ? [] : [withdrawal] }),
+      'POST /api/console/queues/withdrawals/W2/approve': () => {
+        paid = true;
+        return json({ withdrawalId: 'W2', status: 'PAID' });
+      },
+    });
+    await view.user.click(await screen.findByRole('button', { name: 'Approve' }, FIRST_LOAD));
+    expect(screen.queryByText('Needs two approvals')).toBeNull();
+    const confirm = await screen.findByRole('dialog', { name: 'Approve and pay this withdrawal?' });
+    expect(within(confirm).queryByTestId('confirm-note')).toBeNull();
+    await view.user.click(within(confirm).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(view.api.callsTo('POST', '/api/console/queues/withdrawals/W2/approve')).toHaveLength(1),
+    );
+    expect(await screen.findByText('Nothing waiting')).toBeTruthy();
+  });
+
   it('[console] approving a withdrawal above the second-approval amount says it waits for another person, and its row says so', async () => {
     let asked = false;
     const withdrawal = {
@@ -239,14 +274,19 @@ describe('console queues', () => {
     };
     const view = await renderConsole('/console/queues/withdrawals', 'finance', {
       'GET /api/console/queues/withdrawals': () =>
-        json({ items: [{ ...withdrawal, approvalId: asked ? 'A1' : null }] }),
+        json({ items: [{ ...withdrawal, approvalId: asked ? 'A1' : null, needsSecondApproval: !asked }] }),
       'POST /api/console/queues/withdrawals/W1/approve': () => {
         asked = true;
         return json({ withdrawalId: 'W1', status: 'AWAITING_APPROVAL', approvalId: 'A1' });
       },
     });
-    await view.user.click(await screen.findByRole('button', { name: 'Approve' }, FIRST_LOAD));
-    const confirm = await screen.findByRole('dialog', { name: 'Approve and pay this withdrawal?' });
+    // The row and the question say that yes asks another person, and pays nothing yet.
+    expect(await screen.findByText('Needs two approvals', {}, FIRST_LOAD)).toBeTruthy();
+    await view.user.click(screen.getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve and send for a second approval?' });
+    expect(within(confirm).getByTestId('confirm-note').textContent).toBe(
+      'This amount needs two approvals: another staff member decides it in Approvals, and only then is it paid.',
+    );
     expect(within(confirm).getByTestId('confirm-amount').textContent).toBe('1,200.00 THB');
     expect(within(confirm).getByTestId('confirm-member').textContent).toBe('Somchai Jaidee · 081-234-5678');
     expect(within(confirm).getByText('KBANK 1234567890 · SOMCHAI JAIDEE')).toBeTruthy();
@@ -256,6 +296,7 @@ describe('console queues', () => {
     ).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Waiting for a second approval' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByText('Needs two approvals')).toBeNull();
   });
 
   it('[console] the chat console: longest waiting first, the member beside the thread, an edited quick reply, assign', async () => {

@@ -10,7 +10,7 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { memberConversationId } from '../chat/console.ts';
 import { reply, type ChatCtx } from '../chat/service.ts';
-import { withdrawalApproval } from '../staff/approvals.ts';
+import { approvalThresholds, withdrawalApproval } from '../staff/approvals.ts';
 import { audited } from '../staff/audited.ts';
 import { actorOf, consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
 import { requireStepUp } from '../staff/service.ts';
@@ -30,17 +30,27 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
     created_at: Date;
     held_for: string | null;
     approval_id: string | null;
+    approved: boolean;
   }>(
     `select w.public_id, m.public_id as member, m.phone, m.name, w.amount, m.currency, w.bank_code,
             w.bank_account_no, w.bank_account_name, w.created_at, w.held_for,
             (select a.public_id from approval_requests a
              where a.kind = 'withdrawal' and a.payload ->> 'withdrawalId' = w.public_id
                and a.status = 'AWAITING_APPROVAL' and a.expires_at > $1
-             order by a.id desc limit 1) as approval_id
+             order by a.id desc limit 1) as approval_id,
+            exists (select from approval_requests a
+                    where a.kind = 'withdrawal' and a.payload ->> 'withdrawalId' = w.public_id
+                      and a.status = 'APPROVED') as approved
      from withdrawals w join members m on m.id = w.member_id
      where w.status = 'PENDING' order by w.created_at, w.id limit 200`,
     [ctx.clock.now()],
   );
+  // By the rule withdrawalApproval applies when it is approved.
+  const above = await approvalThresholds(ctx);
+  const needsSecond = (r: (typeof rows)[number]) => {
+    const limit = above[r.currency];
+    return limit !== undefined && r.amount > limit && !r.approved;
+  };
   return {
     items: rows.map((r) => ({
       withdrawalId: r.public_id,
@@ -55,6 +65,7 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
       createdAt: r.created_at.toISOString(),
       heldFor: r.held_for,
       approvalId: r.approval_id,
+      needsSecondApproval: needsSecond(r),
     })),
   };
 }

@@ -17,6 +17,8 @@ export interface MoneyAction {
   payee: Payee;
   /** The bank account a withdrawal is paid to. */
   account?: string;
+  /** What happens on yes, when it is not what the title alone says. */
+  note?: string;
   run: (code?: string) => Promise<unknown>;
   /** What the toast says once it ran (else "Done"). */
   said?: (answer: unknown) => string | undefined;
@@ -81,6 +83,11 @@ export function MoneyConfirm({
               )}
             </Table.Tbody>
           </Table>
+          {action.note && (
+            <Text size="sm" data-testid="confirm-note">
+              {action.note}
+            </Text>
+          )}
           {noMember && <ConsoleError code="NO_USER" />}
           {found === 'unknown' && (
             <Text size="sm" c="dimmed">

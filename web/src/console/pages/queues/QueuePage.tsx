@@ -138,7 +138,14 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
                 {w.name} · {formatPhone(w.phone)}
               </MemberLink>
             </Table.Td>
-            <Table.Td fw={600}>{formatAmount(w.amount, w.currency, locale)}</Table.Td>
+            <Table.Td fw={600}>
+              {formatAmount(w.amount, w.currency, locale)}
+              {w.needsSecondApproval && !w.approvalId && (
+                <Text size="xs" c="orange.8" fw={500}>
+                  {t('console.queues.twoApprovals')}
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>
               {w.bankCode} {w.bankAccountNo} · {w.bankAccountName}
             </Table.Td>
@@ -156,7 +163,13 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
                     size="compact-sm"
                     onClick={() =>
                       runner.confirm({
-                        title: t('console.queues.confirm.approveTitle'),
+                        // Above the second-approval amount, yes sends it to Approvals: nothing is paid yet.
+                        title: t(
+                          w.needsSecondApproval
+                            ? 'console.queues.confirm.approveSecondTitle'
+                            : 'console.queues.confirm.approveTitle',
+                        ),
+                        note: w.needsSecondApproval ? t('console.queues.confirm.secondNote') : undefined,
                         confirmLabel: t('console.queues.approve'),
                         amount: formatAmount(w.amount, w.currency, locale),
                         payee: w,
