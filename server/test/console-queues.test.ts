@@ -260,8 +260,12 @@ describe('console queues [console]', () => {
       expect(got[0]).toMatchObject({
         sender: 'operator',
         name: finance.username,
-        message: { message_type: 'text', payload: { text: 'The account name does not match' } },
+        message: { message_type: 'text' },
       });
+      // Which withdrawal, that the money is back, and why: in Thai, a baht member who has not written yet.
+      expect((got[0]!.message.payload as { text: string }).text).toMatch(
+        /^รายการถอนเงิน 150 บาท \(\d{4}-\d\d-\d\d \d\d:\d\d\) ของคุณไม่ได้รับการอนุมัติ และเงินได้คืนเข้ากระเป๋าเงินแล้ว เหตุผล: The account name does not match$/,
+      );
       expect(
         await eventually(
           async () => nudges.length,
@@ -273,6 +277,28 @@ describe('console queues [console]', () => {
         409,
         'WITHDRAWAL_NOT_PENDING',
       );
+      // A member who last wrote in English is told in English.
+      expect((await sendText(t.app, { token: m.token }, 'Why was it stopped?')).status).toBe(200);
+      const second = (await withdraw(t.app, m.token, 120.5)).body.withdrawalId as string;
+      const before = heard.length;
+      t.clock.advance(30_000); // a TOTP code counts once: the next one
+      expect(
+        (
+          await con('POST', `/api/console/queues/withdrawals/${second}/reject`, finance.token, {
+            reason: 'Please update your bank account first',
+            code: codeOf(finance),
+          })
+        ).body,
+      ).toEqual({ withdrawalId: second, status: 'REJECTED' });
+      const told = await eventually(
+        async () => heard.filter((x) => x.sender === 'operator').slice(1),
+        (h) => h.length > 0,
+      );
+      expect(heard.length).toBeGreaterThan(before);
+      expect((told[0]!.message.payload as { text: string }).text).toMatch(
+        /^Your withdrawal of 120\.50 THB \(\d{4}-\d\d-\d\d \d\d:\d\d\) was not approved, and the money is back in your wallet\. Reason: Please update your bank account first$/,
+      );
+      expect(await walletAmount(t.app, m.token)).toBe(200);
       await expectLedgerSound(t.db);
     } finally {
       await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);

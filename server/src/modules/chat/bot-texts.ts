@@ -66,6 +66,12 @@ export const BOT_TEXTS = {
     la: 'ລາຍການຖອນເງິນລ່າສຸດ {amount} ({time}) ຂອງທ່ານບໍ່ສຳເລັດ ແລະ ເງິນໄດ້ຄືນເຂົ້າກະເປົາເງິນແລ້ວ',
     en: 'Your last withdrawal of {amount} ({time}) was not paid, and the money went back to your wallet.',
   },
+  // An operator's rejection of a withdrawal (the console's queue), with the reason the operator gave.
+  withdrawalRejected: {
+    th: 'รายการถอนเงิน {amount} ({time}) ของคุณไม่ได้รับการอนุมัติ และเงินได้คืนเข้ากระเป๋าเงินแล้ว เหตุผล: {reason}',
+    la: 'ລາຍການຖອນເງິນ {amount} ({time}) ຂອງທ່ານບໍ່ໄດ້ຮັບການອະນຸມັດ ແລະ ເງິນໄດ້ຄືນເຂົ້າກະເປົາເງິນແລ້ວ ເຫດຜົນ: {reason}',
+    en: 'Your withdrawal of {amount} ({time}) was not approved, and the money is back in your wallet. Reason: {reason}',
+  },
   password: {
     th: 'หากต้องการตั้งรหัสผ่านใหม่ กรุณาพิมพ์เบอร์โทรศัพท์ที่ลงทะเบียนและชื่อบัญชีธนาคารของคุณไว้ที่นี่ เจ้าหน้าที่จะตรวจสอบและช่วยเหลือคุณ',
     la: 'ຖ້າຕ້ອງການຕັ້ງລະຫັດຜ່ານໃໝ່ ກະລຸນາພິມເບີໂທລະສັບທີ່ລົງທະບຽນ ແລະ ຊື່ບັນຊີທະນາຄານຂອງທ່ານໄວ້ບ່ອນນີ້ ພະນັກງານຈະກວດສອບ ແລະ ຊ່ວຍເຫຼືອທ່ານ',

@@ -132,8 +132,42 @@ async function withdrawalAnswer(q: Queryable, memberId: string, locale: BotLocal
   return t(key, locale, moneyVars(row, locale));
 }
 
+/**
+ * What a member is told in their chat when an operator rejects their withdrawal: which one, that the money
+ * is back, and the operator's reason, in the language the member last wrote in (memberLocale).
+ */
+export async function withdrawalRejectedText(
+  q: Queryable,
+  conversationId: string,
+  row: Omit<MoneyRow, 'status'>,
+  reason: string,
+): Promise<string> {
+  const locale = await memberLocale(q, conversationId, row.currency);
+  return t('withdrawalRejected', locale, { ...moneyVars(row, locale), reason });
+}
+
+/**
+ * The language to tell a member something unasked: the script of their last words in the conversation
+ * (Thai, Lao; Latin letters: English), else their money's (a kip wallet: Lao, else Thai). The console's
+ * quick replies pick theirs by the same rule (ChatPage.tsx replyLanguage).
+ */
+async function memberLocale(q: Queryable, conversationId: string, currency: string): Promise<BotLocale> {
+  const said = await q.query<{ text: string }>(
+    `select payload ->> 'text' as text from chat_messages
+     where conversation_id = $1 and sender = 'customer' and message_type = 'text'
+     order by seq desc limit 20`,
+    [conversationId],
+  );
+  for (const { text } of said) {
+    if (/[\u0E80-\u0EFF]/.test(text)) return 'la';
+    if (/[\u0E00-\u0E7F]/.test(text)) return 'th';
+    if (/[A-Za-z]/.test(text)) return 'en';
+  }
+  return currency === 'LAK' ? 'la' : 'th';
+}
+
 /** Amounts are kept in minor units (satang, att); times are shown in Bangkok and Vientiane time (UTC+7). */
-function moneyVars(row: MoneyRow, locale: BotLocale) {
+function moneyVars(row: Omit<MoneyRow, 'status'>, locale: BotLocale) {
   const major = Number(row.amount) / 100;
   const unit = t(row.currency === 'LAK' ? 'kip' : 'baht', locale);
   const amount = `${major.toLocaleString('en-US', { minimumFractionDigits: major % 1 ? 2 : 0, maximumFractionDigits: 2 })} ${unit}`;

@@ -1,13 +1,15 @@
 // The withdrawals area's console face (modules/staff/console-scope.ts): the withdrawals that wait for a
 // person, approved or rejected through the very service functions the operator API and `npm run ops`
 // use (ops/service.ts): a large one becomes a four-eyes request (staff/approvals.ts withdrawalApproval),
-// else it is claimed and paid as payWithdrawal does; settle(REJECTED) gives the money back. A rejection's reason reaches the
-// member in their chat, live, under the staff member's name. Each needs step-up and commits with its
-// audit row (staff/audited.ts).
+// else it is claimed and paid as payWithdrawal does; settle(REJECTED) gives the money back. A rejection
+// reaches the member in their chat, live, under the staff member's name: which withdrawal, that the
+// money is back, and the reason (chat/bot.ts withdrawalRejectedText). Each needs step-up and commits
+// with its audit row (staff/audited.ts).
 import type { FastifyInstance } from 'fastify';
 import { consoleQueues as api, toBaht, type QueuedWithdrawal } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { withdrawalRejectedText } from '../chat/bot.ts';
 import { memberConversationId } from '../chat/console.ts';
 import { reply, type ChatCtx } from '../chat/service.ts';
 import { approvalThresholds, withdrawalApproval } from '../staff/approvals.ts';
@@ -71,8 +73,15 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
 }
 
 async function withdrawalOf(ctx: Ctx, id: string) {
-  const [w] = await ctx.db.query<{ status: string; amount: bigint; member: string; member_id: string }>(
-    `select w.status, w.amount, m.public_id as member, m.id::text as member_id
+  const [w] = await ctx.db.query<{
+    status: string;
+    amount: bigint;
+    member: string;
+    member_id: string;
+    currency: string;
+    created_at: Date;
+  }>(
+    `select w.status, w.amount, m.public_id as member, m.id::text as member_id, m.currency, w.created_at
      from withdrawals w join members m on m.id = w.member_id where w.public_id = $1`,
     [id],
   );
@@ -106,17 +115,19 @@ export async function approveQueuedWithdrawal(ctx: Ctx, actor: Actor, id: string
 }
 
 export async function rejectQueuedWithdrawal(ctx: ChatCtx, actor: Actor, id: string, reason: string) {
-  const { member, status } = await audited(ctx, actor, async (tx) => {
+  const { before, status } = await audited(ctx, actor, async (tx) => {
     const before = await withdrawalOf(tx, id);
     const status = await settle(tx, id, 'REJECTED', 'REJECTED_BY_OPERATOR');
     return {
-      answer: { member: before.member_id, status },
+      answer: { before, status },
       audit: { ...about(before, id, 'withdrawal.reject'), after: { status, reason } },
     };
   });
-  // The member learns why where they talk to us; the money is back whether or not this arrives.
-  const conversation = await memberConversationId(ctx, member);
-  await reply(ctx, actor.username, conversation, { message_type: 'text', payload: { text: reason } });
+  // The member learns which withdrawal, that the money is back, and why, where they talk to us; the
+  // money is back whether or not this arrives.
+  const conversation = await memberConversationId(ctx, before.member_id);
+  const text = await withdrawalRejectedText(ctx.db, conversation, before, reason);
+  await reply(ctx, actor.username, conversation, { message_type: 'text', payload: { text } });
   return { withdrawalId: id, status };
 }
 
