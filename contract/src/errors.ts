@@ -127,6 +127,8 @@ export const KRAPAO_ERROR_CODES = [
    * 3.1.1.2; server/src/modules/accounts/common-passwords.txt), on registration, change and reset.
    */
   'PASSWORD_TOO_WEAK',
+  /** A staff password shorter than STAFF_PASSWORD_MIN_LENGTH (console.ts): staff hold more power. */
+  'STAFF_PASSWORD_TOO_SHORT',
   /**
    * Not a failure: past the per-account limit of wrong passwords, POST /api/login answers this with an
    * OTP ticket, and takes the password again with the code sent to the registered phone.

@@ -114,14 +114,19 @@ describe('console: staff sign-in [console]', () => {
       role: 'admin',
       mustChangePassword: true,
     });
-    for (const weak of ['short pass', 'password2024!', '111111111111111'])
+    for (const [weak, code] of [
+      ['short pass', 'STAFF_PASSWORD_TOO_SHORT'],
+      ['🔑🔑🔑🔑🔑🔑', 'STAFF_PASSWORD_TOO_SHORT'], // 12 UTF-16 units, but 6 characters
+      ['password2024!', 'PASSWORD_TOO_WEAK'],
+      ['111111111111111', 'PASSWORD_TOO_WEAK'],
+    ])
       expectError(
         await con('POST', '/api/console/password', token, {
           oldPassword: made.body.oneTimePassword,
           newPassword: weak,
         }),
         400,
-        'PASSWORD_TOO_WEAK',
+        code!,
       );
     await con('POST', '/api/console/password', token, {
       oldPassword: made.body.oneTimePassword,

@@ -31,7 +31,7 @@ export function isCommonPassword(password: string): boolean {
 }
 
 export function checkStaffPassword(password: string): void {
-  if ([...password].length < STAFF_PASSWORD_MIN_LENGTH || isCommonPassword(password))
-    throw new AppError('PASSWORD_TOO_WEAK');
+  if ([...password].length < STAFF_PASSWORD_MIN_LENGTH) throw new AppError('STAFF_PASSWORD_TOO_SHORT');
+  if (isCommonPassword(password)) throw new AppError('PASSWORD_TOO_WEAK');
   checkPassword(password);
 }

@@ -174,7 +174,7 @@ function NewPassword({ oldPassword, onDone }: { oldPassword: string; onDone: () 
   const [again, setAgain] = useState('');
 
   const check = () => {
-    if (password.length < STAFF_PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_WEAK';
+    if ([...password].length < STAFF_PASSWORD_MIN_LENGTH) return 'STAFF_PASSWORD_TOO_SHORT';
     return password !== again ? 'console.password.mismatch' : null;
   };
   const send = async () => {
