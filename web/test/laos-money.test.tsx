@@ -316,6 +316,42 @@ describe('a kip member', () => {
     expect(bearer(api.callsTo('GET', '/api/lookup/withdraw'))).toEqual(['Bearer tok_member']);
   });
 
+  it('[laos-2] [WD-1] on a Lao screen "100.000" is a hundred thousand kip and "100,50" a hundred and a half; "1.000.50" is refused', async () => {
+    logIn();
+    const api = kipApi({
+      'GET /api/account/pin': pinStatus(true),
+      'POST /api/wallet/withdraw': () =>
+        json(
+          withdrawals.withdraw.response.parse({
+            withdrawalId: 'wd_la2',
+            amount: 100_000,
+            status: 'PENDING',
+            balance: 1_134_567.5,
+            createdAt: new Date().toISOString(),
+          }),
+        ),
+    });
+    const { dialog, user, t } = await openFromHome('withdraw', 'la');
+    const amount = within(dialog).getByLabelText(t('withdraw.amount'));
+    await user.type(amount, '1.000.50');
+    await user.click(within(dialog).getByRole('button', { name: t('withdraw.submit') }));
+    expect(await within(dialog).findByText(t('withdraw.amountInvalid'))).toBeTruthy();
+    await user.clear(amount);
+    // Under the minimum of 50,000 read as the decimals it is: refused in words, nothing sent.
+    await user.type(amount, '100,50');
+    await user.click(within(dialog).getByRole('button', { name: t('withdraw.submit') }));
+    expect(await within(dialog).findByText(/^ຖອນຕ່ຳສຸດ ₭\s?50[.,]000[.,]00$/)).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '100.000');
+    await user.click(within(dialog).getByRole('button', { name: t('withdraw.submit') }));
+    await confirmWithPin(user, dialog);
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/wallet/withdraw').map((c) => c.body)).toEqual([
+        { amount: 100_000, pin: TEST_PIN },
+      ]),
+    );
+  });
+
   it('[SH-16] [laos-2] the statement and the slip table are in kip', async () => {
     logIn();
     const entry = (over: Partial<StatementEntry>) =>

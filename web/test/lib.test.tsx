@@ -104,8 +104,23 @@ describe('formatting', () => {
     expect(formatMoney(100_000n, 'en', 'LAK')).toMatch(/1,000\.00/);
     expect(formatMoney(150, 'en', null)).toBe('1.50');
     expect(bahtToMinor(19.99)).toBe(1999);
-    expect(parseMoneyInput('1,234.5')).toBe(123450);
-    expect(parseMoneyInput('abc')).toBeNull();
+    expect(parseMoneyInput('1,234.5', 'en')).toBe(123450);
+    expect(parseMoneyInput('abc', 'en')).toBeNull();
+    expect(parseMoneyInput('1.000', 'th')).toBeNull(); // three decimals: refused, not read as a thousand
+  });
+
+  it('[laos-2] money typed on a Lao screen: dots or commas group, the last one before one or two digits starts the decimals', () => {
+    expect(parseMoneyInput('100.000', 'la')).toBe(10_000_000);
+    expect(parseMoneyInput('100,000', 'la')).toBe(10_000_000);
+    expect(parseMoneyInput('1.234.567,5', 'la')).toBe(123_456_750);
+    expect(parseMoneyInput('1,234,567.50', 'la')).toBe(123_456_750);
+    expect(parseMoneyInput('100,50', 'la')).toBe(10_050);
+    expect(parseMoneyInput('100,505', 'la')).toBe(10_050_500);
+    expect(parseMoneyInput('100.5', 'la')).toBe(10_050);
+    expect(parseMoneyInput(' 60 000 ', 'la')).toBe(6_000_000);
+    expect(parseMoneyInput('60000', 'la')).toBe(6_000_000);
+    for (const wrong of ['1.000.50', '1,00,000', '1.0000', '100,5055', '1,000,5.00', '.50', '', 'abc'])
+      expect(parseMoneyInput(wrong, 'la'), wrong).toBeNull();
   });
 
   it('[SH-16] dates: DD/MM/YYYY HH:mm:ss', () => {

@@ -61,7 +61,7 @@ export function minorToBaht(minor: number): number {
  * Minor units as a member would type them, for a field to show: "1,234.50", and "300,000" when whole (a
  * third of a phone's row clipped "300000.00"). No currency. Grouped with commas, which parseMoneyInput
  * reads, in Thai and English; not grouped in Lao, whose money text groups with dots and writes a comma
- * before the decimals: "300,000" would read there as three hundred.
+ * before the decimals: a member there reads a comma either way, and digits alone only one.
  */
 export function formatMoneyInput(minor: number, locale: Locale): string {
   const rounded = Math.round(minor);
@@ -71,7 +71,6 @@ export function formatMoneyInput(minor: number, locale: Locale): string {
   return `${rounded < 0 ? '-' : ''}${grouped}${frac ? `.${String(frac).padStart(2, '0')}` : ''}`;
 }
 
-/** "1,234.5" typed by a member to minor units; null when it is not an amount. */
 /** The most any amount the API takes may be (AMOUNT_MAX_BAHT), in minor units. */
 export const MONEY_INPUT_MAX_MINOR = AMOUNT_MAX_BAHT * MINOR_PER_MAJOR;
 
@@ -79,10 +78,26 @@ export const MONEY_INPUT_MAX_MINOR = AMOUNT_MAX_BAHT * MINOR_PER_MAJOR;
 export const isTooLarge = (minor: number | null): minor is number =>
   minor !== null && minor > MONEY_INPUT_MAX_MINOR;
 
-export function parseMoneyInput(text: string): number | null {
-  const clean = text.replace(/[,\s]/g, '');
-  if (!/^\d+(\.\d{0,2})?$/.test(clean)) return null;
-  const [whole = '0', frac = ''] = clean.split('.');
+/**
+ * An amount typed by a member, to minor units; null when it is not one. In Thai and English "1,234.5":
+ * commas group, a dot starts the decimals. On Lao screens, whose money text writes "1.234,50", either
+ * way is read: the last dot or comma followed by one or two digits starts the decimals, and every other
+ * one must group three digits: "100.000" and "100,000" are a hundred thousand, "100,50" a hundred and a
+ * half. What fits neither (a decimal part of three digits, "1.000.5", "1,00,000") is null: refused, not
+ * guessed.
+ */
+export function parseMoneyInput(text: string, locale: Locale): number | null {
+  const clean = text.replace(/\s/g, '');
+  if (locale === 'la') {
+    const m = /^(\d+|\d{1,3}(?:([.,])\d{3})+)(?:([.,])(\d{1,2}))?$/.exec(clean);
+    // One character for the groups and the other for the decimals ("1.000.50" is neither).
+    if (!m || (m[2] !== undefined && m[2] === m[3])) return null;
+    const whole = m[1]!.replace(/[.,]/g, '');
+    return Number(whole) * MINOR_PER_MAJOR + Number((m[4] ?? '').padEnd(2, '0'));
+  }
+  const western = clean.replace(/,/g, '');
+  if (!/^\d+(\.\d{0,2})?$/.test(western)) return null;
+  const [whole = '0', frac = ''] = western.split('.');
   return Number(whole) * MINOR_PER_MAJOR + Number(frac.padEnd(2, '0'));
 }
 

@@ -3,7 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Money } from '../../../components/Money';
-import { useTranslation } from '../../../i18n/react';
+import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { useMoneyText } from '../../../components/Money';
@@ -24,6 +24,7 @@ export function DepositNoticeForm({ onSent, onCancel }: { onSent: () => void; on
   const mutation = useAddDepositNotice();
   const idempotency = useIdempotencyKey();
   const busy = useDelayedFlag(mutation.isPending);
+  const locale = useLocale();
   const [text, setText] = useState('');
   const [inline, setInline] = useState<string | null>(null);
   const [sent, setSent] = useState<{ minor: number; matched: boolean } | null>(null);
@@ -31,7 +32,7 @@ export function DepositNoticeForm({ onSent, onCancel }: { onSent: () => void; on
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    const minor = parseMoneyInput(text);
+    const minor = parseMoneyInput(text, locale);
     if (minor === null || minor <= 0) return setInline(t('withdraw.amountInvalid'));
     if (isTooLarge(minor))
       return setInline(t('common.amountTooLarge', { max: money(MONEY_INPUT_MAX_MINOR) }));

@@ -178,7 +178,7 @@ function QrEntry({ provider, rules }: { provider: QrProvider; rules: QrRules }) 
   const [serverError, setServerError] = useState<string | null>(null);
   // Player protection: DEPOSIT_LIMIT says what may still be deposited.
   const [limitLeft, setLimitLeft] = useState<number | undefined>(undefined);
-  const amountMinor = parseMoneyInput(text);
+  const amountMinor = parseMoneyInput(text, locale);
   const allowed = canCreateQr(rules, amountMinor);
 
   const submit = (event: FormEvent) => {

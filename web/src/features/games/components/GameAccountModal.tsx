@@ -18,7 +18,7 @@ import { CopyField } from '../../../components/CopyField';
 import { DelayedLoader } from '../../../components/DelayedLoader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Money, useMoneyText } from '../../../components/Money';
-import { useTranslation } from '../../../i18n/react';
+import { useLocale, useTranslation } from '../../../i18n/react';
 import { errorCode } from '../../../lib/api-client';
 import { useDelayedFlag } from '../../../lib/delayed';
 import { bahtToMinor, minorToBaht, parseMoneyInput } from '../../../lib/format';
@@ -210,6 +210,7 @@ function ActiveAccount({
   closed,
 }: Omit<Panel, 'slot'> & { slot: GameAccount; account: GameAccountDetail }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const money = useMoneyText();
   const reset = useResetGamePassword();
   const transfer = useCreateTransfer();
@@ -253,7 +254,7 @@ function ActiveAccount({
     setNotice(null);
     settled.clear();
     const blank = text.trim() === '';
-    const minor = blank ? 0 : parseMoneyInput(text);
+    const minor = blank ? 0 : parseMoneyInput(text, locale);
     if (minor === 0) {
       setInline(null);
       if (play) launch();

@@ -74,7 +74,7 @@ function TransferForm({ onClose, wallet, walletUpdatedAt, onMoved }: Omit<Transf
   const nameOf = (value: string) => accounts.find((a) => a.value === value)?.name ?? value;
   const sourceMinor = accounts.find((a) => a.value === from)?.minor;
   const canAll = from !== '' && sourceMinor !== undefined && sourceMinor > 0;
-  const amountMinor = all ? (sourceMinor ?? null) : parseMoneyInput(text);
+  const amountMinor = all ? (sourceMinor ?? null) : parseMoneyInput(text, locale);
 
   const options = [
     { value: '', label: t('transfer.choose') },

@@ -50,7 +50,7 @@ export function LimitsForm({ state }: { state: Protection }) {
   const save = useSetLimits();
   const [texts, setTexts] = useState<Texts>(() => textsOf(state.limits, locale));
   const parsed = Object.fromEntries(
-    PROTECTION_LIMIT_KEYS.map((k) => [k, texts[k].trim() === '' ? null : parseMoneyInput(texts[k])]),
+    PROTECTION_LIMIT_KEYS.map((k) => [k, texts[k].trim() === '' ? null : parseMoneyInput(texts[k], locale)]),
   ) as Record<ProtectionLimitKey, number | null>;
   const invalid = PROTECTION_LIMIT_KEYS.filter(
     (k) => texts[k].trim() !== '' && (parsed[k] === null || parsed[k] === 0 || isTooLarge(parsed[k])),

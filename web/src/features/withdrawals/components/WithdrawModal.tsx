@@ -129,7 +129,7 @@ function WithdrawForm({
   const maxMinor = limits ? bahtToMinor(limits.withdrawMax) : null;
   const canWithdrawAll = balanceMinor !== undefined && balanceMinor > 0;
 
-  const amountMinor = all ? (balanceMinor ?? null) : parseMoneyInput(text);
+  const amountMinor = all ? (balanceMinor ?? null) : parseMoneyInput(text, locale);
   // One whose exit already holds ends by itself at the withdrawal (server): only a lock that holds shows.
   const locked = bonusLock && !bonusLock.canClear ? bonusLock : null;
 
