@@ -104,11 +104,14 @@ describe('[care] the statement, narrowed and opened', () => {
     expect(screen.queryByRole('heading', { name: 'No transactions yet' })).toBeNull();
   });
 
-  it('[ST-4] days reversed in the address say why the list stays empty', async () => {
+  it('[ST-4] days reversed in the address say why the list stays empty, and ask the server for nothing', async () => {
     logIn();
-    mockApi({ 'POST /api/statement': () => fail('STATEMENT_RANGE_INVALID') });
+    const api = mockApi({ 'POST /api/statement': answer([entry({})]) });
     await renderApp('/user/statement?from=2026-12-05&to=2026-12-01');
     expect(await screen.findByText('Choose a first day that is not after the last one.')).toBeTruthy();
+    expect(screen.queryByTestId('statement-empty')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Statement' })).toBeNull();
+    expect(api.callsTo('POST', '/api/statement')).toEqual([]);
   });
 
   it('[ST-5] a transfer says from where to where, the game by its name, both ways', async () => {

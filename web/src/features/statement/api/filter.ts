@@ -29,6 +29,10 @@ export function paramsOfFilter(filter: StatementFilter): Record<string, string> 
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => typeof v === 'string' && v));
 }
 
+/** Days in the wrong order, which the pickers never make but an address can bring: nothing to ask for. */
+export const isReversed = (filter: StatementFilter) =>
+  Boolean(filter.from && filter.to && filter.from > filter.to);
+
 export const sameFilter = (a: StatementFilter, b: StatementFilter) =>
   a.type === b.type && a.from === b.from && a.to === b.to;
 

@@ -1,7 +1,7 @@
 import { PAGE_SIZE, STATEMENT_PAGES_AFTER, STATEMENT_PAGES_BEFORE, statement } from '@krapao/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import type { StatementFilter } from './filter';
+import { isReversed, type StatementFilter } from './filter';
 import { statementKeys } from './keys';
 
 /** ST-1, ST-4: POST /api/statement {page, limit: 10, type?, from?, to?} -> {total, statements}. */
@@ -19,8 +19,12 @@ export const statementQueries = {
     }),
 };
 
-export const useStatement = (page: number, filter: StatementFilter = {}) =>
-  useQuery(statementQueries.page(page, filter));
+/** Days in the wrong order ask for nothing: no request the server would refuse, no earlier list kept. */
+export function useStatement(page: number, filter: StatementFilter = {}) {
+  const reversed = isReversed(filter);
+  const query = useQuery({ ...statementQueries.page(page, filter), enabled: !reversed });
+  return { query, data: reversed ? undefined : query.data, loading: !reversed && query.isPending };
+}
 
 /** ST-1: the page numbers shown: up to 3 before the current one and 1 after it. */
 export function pageWindow(current: number, pages: number): number[] {

@@ -4,7 +4,7 @@ import { statement } from '@krapao/contract';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { errorText } from '../../../i18n';
 import { useTranslation } from '../../../i18n/react';
-import type { StatementFilter } from '../api/filter';
+import { isReversed, type StatementFilter } from '../api/filter';
 
 /**
  * ST-4: narrow the statement to one type and to the days between two dates. Native controls: a phone's
@@ -22,9 +22,9 @@ export function StatementFilters({
 }) {
   const { t } = useTranslation();
   const narrowed = Boolean(filter.type || filter.from || filter.to);
-  // The pickers keep the days in order; an address can still bring them reversed (the list is then
-  // refused by the server and stays empty): say why under them.
-  const reversed = Boolean(filter.from && filter.to && filter.from > filter.to);
+  // The pickers keep the days in order; an address can still bring them reversed (the list then asks
+  // for nothing and stays empty, StatementView): say why under them.
+  const reversed = isReversed(filter);
   return (
     <div className="statement-filters" role="search" aria-label={t('statement.filter.label')}>
       <NativeSelect

@@ -78,12 +78,11 @@ export function StatementView({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useStatement(page, filter);
+  const { query, data, loading } = useStatement(page, filter);
   const [detail, setDetail] = useState<StatementEntry | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const narrowed = Boolean(filter.type || filter.from || filter.to);
   const refreshing = useDelayedFlag(query.isFetching && !query.isPending);
-  const data = query.data;
   const pages = data ? pageCount(data.total, PAGE_SIZE.statement) : 1;
   const now = serverNow();
 
@@ -122,7 +121,7 @@ export function StatementView({
       )}
 
       {/* ERR-3: a list that fails to load hides its loader and stays quiet; the refresh button asks again. */}
-      {query.isPending && <DelayedLoader />}
+      {loading && <DelayedLoader />}
       {data && data.total === 0 && (
         <Stack align="center" ta="center" gap="xs" py="xl" data-testid="statement-empty">
           <ThemeIcon size={72} radius={36} variant="light" color="gray">
