@@ -478,7 +478,18 @@ describe('console: four-eyes [console]', () => {
       amount: 50,
       reason: 'x',
     });
-    await con('POST', `/api/console/approvals/${rejected.body.id}/reject`, checker.token, { reason: 'no' });
+    await con('POST', `/api/console/approvals/${rejected.body.id}/reject`, checker.token, {
+      reason: 'no such goodwill credit was agreed',
+    });
+    // The audit says what the rejection made of the request, and why.
+    const [rejection] = await t.db.query<{ actor: string; after: unknown }>(
+      `select actor, after from staff_audit where action = 'approval.reject.adjustment' and target = $1`,
+      [rejected.body.id],
+    );
+    expect(rejection).toEqual({
+      actor: checker.username,
+      after: { status: 'REJECTED', reason: 'no such goodwill credit was agreed' },
+    });
     expectError(
       await con('POST', `/api/console/approvals/${rejected.body.id}/approve`, checker.token, {}),
       409,

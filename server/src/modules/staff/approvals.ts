@@ -412,7 +412,11 @@ export async function decide(
       target: r.public_id,
       memberId: typeof r.payload.memberId === 'string' ? r.payload.memberId : null,
       before: done.before ?? r.payload,
-      after: done.after ?? null,
+      // What the decision made: the executed action's result, or the request's new status and why.
+      after:
+        decision === 'approve'
+          ? (done.after ?? { status: 'APPROVED' })
+          : { status: 'REJECTED', reason: reason ?? null },
       ip: actor.ip,
     });
     return { approval: toApproval(decided!) };
