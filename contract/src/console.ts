@@ -28,7 +28,8 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 const username = text().trim().toLowerCase().regex(STAFF_USERNAME_PATTERN);
 /** A TOTP code (6 digits) or one of the recovery codes (letters and digits, dashes allowed). */
-const code = text().trim().min(6).max(32);
+export const stepUpCodeSchema = text().trim().min(6).max(32);
+const code = stepUpCodeSchema;
 const reason = text().trim().max(500);
 
 /** A signed amount in the member's currency, two decimals at most, not zero; negative is a debit. */

@@ -106,6 +106,7 @@ export {
   MEMBER_NOTE_MAX_LENGTH,
   MEMBER_STATEMENT_PAGE_SIZE,
   type MemberNote,
+  type MemberProtection,
   type MemberSignIn,
 } from './console-members.ts';
 export {

@@ -5,9 +5,11 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_NOTE_MAX_LENGTH } from '@krapao/contract';
 import { sendText } from './chat-helpers.ts';
+import { stepAt, totpCode } from '../src/modules/staff/totp.ts';
 import { consoleCall, newStaff } from './console-helpers.ts';
 import { activate, GAME_TEST_ENV, gameTransfer, simBalance, slotAmount } from './games-helpers.ts';
 import { openGame, rig, SEVENS, spinMany } from './games-play.ts';
+import { createQr } from './qr-gateway.ts';
 import {
   bankTransfer,
   baseUrl,
@@ -303,6 +305,79 @@ describe('console: a member page [console]', () => {
       await con('GET', `/api/console/members/${m.id}/slips?page=0`, support.token),
       400,
       'INVALID_REQUEST',
+    );
+  });
+
+  it("[console] [protection] staff read a member's limits and block; risk places a time-out or self-exclusion, never shorter, audited, with a fresh code", async () => {
+    const [support, risk, admin] = [await staff('support'), await staff('risk'), await staff('admin')];
+    const m = await registerAndLogin(t.app);
+    await bankTransfer(t.app, m.reg, 300);
+    const limited = await call(t.app, 'PUT', '/api/protection/limits', {
+      token: m.token,
+      body: {
+        depositDay: 1_000,
+        depositWeek: null,
+        depositMonth: null,
+        lossDay: null,
+        lossWeek: null,
+        lossMonth: 500,
+      },
+    });
+    expect(limited.status).toBe(200);
+    const url = `/api/console/members/${m.id}/protection`;
+    const seen = await con('GET', url, support.token);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({
+      currency: 'BAHT',
+      limits: { depositDay: 1_000, depositWeek: null, lossMonth: 500 },
+      used: { depositDay: 300 },
+      depositLeft: 700,
+      block: null,
+      pending: null,
+    });
+    expect(seen.body).not.toHaveProperty('session');
+
+    const block = `/api/console/members/${m.id}/block`;
+    const week = { kind: 'TIMEOUT', days: 7, reason: 'asked for a break on the phone' };
+    // Support reads, but blocks nothing; a length the member's page does not offer is refused.
+    expectError(await con('POST', block, support.token, week), 403, 'FORBIDDEN');
+    expectError(await con('POST', block, risk.token, { ...week, days: 3 }), 400, 'INVALID_REQUEST');
+    expectError(await con('POST', block, risk.token, { ...week, reason: ' ' }), 400, 'INVALID_REQUEST');
+    // A block needs a TOTP code of the last five minutes: the sign-in's is older by now.
+    t.clock.advance(6 * 60_000);
+    expectError(await con('POST', block, risk.token, week), 401, 'STEP_UP_REQUIRED');
+    expect((await con('GET', url, support.token)).body.block).toBeNull();
+    const code = totpCode(risk.secret, stepAt(t.clock.now()));
+    const placed = await con('POST', block, risk.token, { ...week, code });
+    expect(placed.status).toBe(200);
+    const until = Date.parse((placed.body.block as { until: string }).until);
+    expect(placed.body.block).toMatchObject({ kind: 'TIMEOUT' });
+    expect(until - t.clock.now().getTime()).toBe(7 * 24 * 3_600_000);
+    // The member is on a break as if they had asked for it.
+    expect((await call(t.app, 'GET', '/api/protection', { token: m.token })).body.block).toEqual(
+      placed.body.block,
+    );
+    expect((await createQr(t, m.token, 'WW', 100)).body.message).toBe('SELF_EXCLUDED');
+    // A shorter one keeps the longer end; a self-exclusion replaces a break, and stays one.
+    const day = await con('POST', block, risk.token, { kind: 'TIMEOUT', days: 1, reason: 'again' });
+    expect(day.body.block).toEqual(placed.body.block);
+    const excluded = await con('POST', block, risk.token, {
+      kind: 'EXCLUSION',
+      months: 6,
+      reason: 'problem play seen',
+    });
+    expect(excluded.body.block).toMatchObject({ kind: 'EXCLUSION' });
+    expect(Date.parse((excluded.body.block as { until: string }).until)).toBeGreaterThan(until);
+    const rows = await auditOf(admin, m.id, 'member.block');
+    expect(rows.map((r) => [r.actor, r.after])).toEqual([
+      [risk.username, { kind: 'EXCLUSION', months: 6, reason: 'problem play seen' }],
+      [risk.username, { kind: 'TIMEOUT', days: 1, reason: 'again' }],
+      [risk.username, { kind: 'TIMEOUT', days: 7, reason: 'asked for a break on the phone' }],
+    ]);
+    expectError(
+      await con('GET', `/api/console/members/M000000000/protection`, support.token),
+      404,
+      'NO_USER',
     );
   });
 });

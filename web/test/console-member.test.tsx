@@ -249,6 +249,116 @@ describe('console member care', () => {
     expect(within(screen.getByTestId('member-sign-ins')).getByText('Ended')).toBeTruthy();
   });
 
+  it("[console] [protection] the protection tab shows the member's limits and block; risk starts a block with a reason and a code", async () => {
+    const protection = (block: { kind: 'TIMEOUT' | 'EXCLUSION'; until: string } | null) =>
+      consoleMembers.memberProtectionSchema.parse({
+        currency: 'BAHT',
+        limits: {
+          depositDay: 1000,
+          depositWeek: null,
+          depositMonth: null,
+          lossDay: null,
+          lossWeek: null,
+          lossMonth: 500,
+        },
+        pending: null,
+        used: {
+          depositDay: 300,
+          depositWeek: 300,
+          depositMonth: 300,
+          lossDay: 0,
+          lossWeek: 0,
+          lossMonth: 20,
+        },
+        depositLeft: 700,
+        realityCheckMinutes: 0,
+        block,
+      });
+    let blocked: { kind: 'TIMEOUT' | 'EXCLUSION'; until: string } | null = null;
+    const { user, api } = await renderConsole('/console/members/m_8f3a21', 'risk', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'GET /api/console/members/m_8f3a21/protection': () => json(protection(blocked)),
+      'POST /api/console/members/m_8f3a21/block': (call) => {
+        if (!(call.body as { code?: string }).code) return fail('STEP_UP_REQUIRED', 401);
+        blocked = { kind: 'EXCLUSION', until: '2027-06-02T05:00:00.000Z' };
+        return json(protection(blocked));
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Protection' }, FIRST_LOAD));
+    expect((await screen.findByTestId('protection-block')).textContent).toBe(
+      'No time-out or self-exclusion.',
+    );
+    expect(screen.getByTestId('protection-depositDay').textContent).toBe('1,000.00 THBused 300.00 THB');
+    expect(screen.getByTestId('protection-depositWeek').textContent).toBe('No limitused 300.00 THB');
+    expect(screen.getByText('May still deposit 700.00 THB in this period.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Block play' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block play for this member' });
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Time-out, 1 day',
+      'Time-out, 7 days',
+      'Time-out, 30 days',
+      'Time-out, 42 days',
+      'Self-exclusion, 6 months',
+      'Self-exclusion, 12 months',
+      'Self-exclusion, 60 months',
+    ]);
+    await user.selectOptions(within(dialog).getByLabelText('Length'), 'Self-exclusion, 6 months');
+    await user.type(within(dialog).getByLabelText('Reason'), 'problem play seen');
+    await user.click(within(dialog).getByRole('button', { name: 'Start the block' }));
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm with your code' });
+    await user.type(within(stepUp).getByLabelText('Code'), '135790');
+    await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Play is blocked for the member.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/console/members/m_8f3a21/block').at(-1)?.body).toEqual({
+      kind: 'EXCLUSION',
+      months: 6,
+      reason: 'problem play seen',
+      code: '135790',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('protection-block').textContent).toMatch(
+        /^Self-excluded until 02\/06\/2027 12:00.*withdrawals stay open\.$/,
+      ),
+    );
+  });
+
+  it('[console] support reads the protection tab but is offered no block', async () => {
+    const { user } = await renderConsole('/console/members/m_8f3a21', 'support', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'GET /api/console/members/m_8f3a21/protection': () =>
+        json(
+          consoleMembers.memberProtectionSchema.parse({
+            currency: 'BAHT',
+            limits: {
+              depositDay: null,
+              depositWeek: null,
+              depositMonth: null,
+              lossDay: null,
+              lossWeek: null,
+              lossMonth: null,
+            },
+            pending: null,
+            used: { depositDay: 0, depositWeek: 0, depositMonth: 0, lossDay: 0, lossWeek: 0, lossMonth: 0 },
+            depositLeft: null,
+            realityCheckMinutes: 0,
+            block: { kind: 'TIMEOUT', until: '2026-12-09T05:00:00.000Z' },
+          }),
+        ),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Protection' }, FIRST_LOAD));
+    expect((await screen.findByTestId('protection-block')).textContent).toMatch(
+      /^On a time-out until 09\/12\/2026 12:00/,
+    );
+    expect(screen.getByText('No deposit limit.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Block play' })).toBeNull();
+  });
+
   it('[console] a note is added and listed with its author; an empty one is refused before sending', async () => {
     const notes: { id: string; at: string; author: string; text: string }[] = [];
     const { user, api } = await renderConsole('/console/members/m_8f3a21', 'support', {

@@ -27,7 +27,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, string[]> = {
     'slips.decide',
   ],
   marketing: ['bonuses.read', 'bonuses.manage'],
-  risk: ['members.read', 'members.freeze'],
+  risk: ['members.read', 'members.freeze', 'limits.manage', 'exclusions.manage'],
   admin: [
     'members.read',
     'members.freeze',

@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   membersPasswordReset: 'members.password-reset',
   membersNotes: 'members.notes',
   membersPayoutAccount: 'members.payout-account',
+  exclusionsManage: 'exclusions.manage',
   staffRead: 'staff.read',
   staffManage: 'staff.manage',
   adjustmentsMake: 'adjustments.make',

@@ -10,7 +10,9 @@ import { slipPicture } from '../slips/console.ts';
 import { listSlips } from '../slips/service.ts';
 import { getStatement } from '../statement/service.ts';
 import { appendAudit } from '../staff/audit.ts';
-import { actorOf, consoleRoutes, paramOf } from '../staff/console-scope.ts';
+import { actorOf, consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
+import { requireStepUp } from '../staff/service.ts';
+import { blockForMember, protectionForStaff } from '../protection/service.ts';
 import { refreshBalances } from '../games/service.ts';
 import { memberDetail, memberOf } from './console.ts';
 import { deviceOf } from './devices.ts';
@@ -145,6 +147,32 @@ export async function addMemberNote(ctx: Ctx, actor: Actor, publicId: string, te
   });
 }
 
+/**
+ * Risk's time-out or self-exclusion for the member (protection/service.ts blockForMember), audited with
+ * the reason in its transaction; what the member would see answers.
+ */
+export async function blockMember(
+  ctx: Ctx,
+  actor: Actor,
+  publicId: string,
+  body:
+    { kind: 'TIMEOUT'; days: number; reason: string } | { kind: 'EXCLUSION'; months: number; reason: string },
+) {
+  const m = await memberOf(ctx, publicId);
+  const asked =
+    body.kind === 'TIMEOUT' ? { kind: body.kind, days: body.days } : { kind: body.kind, months: body.months };
+  return blockForMember(ctx, m.id, asked, (q) =>
+    appendAudit(q, ctx.clock.now(), {
+      actor: actor.username,
+      action: 'member.block',
+      target: publicId,
+      memberId: publicId,
+      after: { ...asked, reason: body.reason },
+      ip: actor.ip,
+    }),
+  );
+}
+
 const member = (req: FastifyRequest) => paramOf(req, 'memberId');
 
 export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -167,6 +195,13 @@ export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
       return memberDetail(ctx, m);
     });
     add(api.memberNotes, 'members.read', (req) => memberNotes(ctx, member(req)));
+    add(api.memberProtection, 'members.read', async (req) =>
+      protectionForStaff(ctx, (await memberOf(ctx, member(req))).id),
+    );
+    add(api.blockMember, 'exclusions.manage', async (req, body) => {
+      await requireStepUp(ctx, staffOf(req), body.code);
+      return blockMember(ctx, actorOf(req), member(req), body);
+    });
     add(api.addMemberNote, 'members.notes', (req, body) =>
       addMemberNote(ctx, actorOf(req), member(req), body.text),
     );

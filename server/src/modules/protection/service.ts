@@ -9,6 +9,7 @@ import {
   toBaht,
   toMinor,
   type Currency,
+  type MemberProtection,
   type Protection,
   type ProtectionLimitKey,
   type ProtectionLimits,
@@ -240,6 +241,41 @@ export async function block(
   who: Caller,
   asked: { kind: 'TIMEOUT'; days: number } | { kind: 'EXCLUSION'; months: number },
 ): Promise<Protection> {
+  await placeBlock(ctx, who.memberId, asked, undefined);
+  ctx.log.info({ memberId: who.memberId, ...asked }, 'member blocked play for themselves');
+  await bringGamesBack(ctx, who.memberId);
+  return getProtection(ctx, who);
+}
+
+/**
+ * The member's protection as the console shows it (GET /api/console/members/{id}/protection): what
+ * GET /api/protection answers them, without their sign-in's figures.
+ */
+export async function protectionForStaff(ctx: Ctx, memberId: string): Promise<MemberProtection> {
+  const { session: _session, ...rest } = await answer(ctx, ctx.db, memberId, Buffer.alloc(0));
+  return rest;
+}
+
+/** A block staff placed for the member (risk); `within` writes its audit row in the same transaction. */
+export async function blockForMember(
+  ctx: Ctx,
+  memberId: string,
+  asked: { kind: 'TIMEOUT'; days: number } | { kind: 'EXCLUSION'; months: number },
+  within: (q: Queryable) => Promise<void>,
+): Promise<MemberProtection> {
+  await placeBlock(ctx, memberId, asked, within);
+  ctx.log.info({ memberId, ...asked }, 'staff blocked play for a member');
+  await bringGamesBack(ctx, memberId);
+  return protectionForStaff(ctx, memberId);
+}
+
+async function placeBlock(
+  ctx: Ctx,
+  memberId: string,
+  asked: { kind: 'TIMEOUT'; days: number } | { kind: 'EXCLUSION'; months: number },
+  within: ((q: Queryable) => Promise<void>) | undefined,
+) {
+  const who = { memberId };
   await ctx.db.tx(async (q) => {
     const now = ctx.clock.now();
     await lockedRow(q, who.memberId, now);
@@ -253,10 +289,8 @@ export async function block(
        where member_id = $1`,
       [who.memberId, now, asked.kind, interval],
     );
+    await within?.(q);
   });
-  ctx.log.info({ memberId: who.memberId, ...asked }, 'member blocked play for themselves');
-  await bringGamesBack(ctx, who.memberId);
-  return getProtection(ctx, who);
 }
 
 /**

@@ -15,6 +15,7 @@ export const consoleKeys = {
   slipPicture: (slipId: string) => ['console', 'slip-picture', slipId] as const,
   memberSlips: (memberId: string, page: number) => ['console', 'member', memberId, 'slips', page] as const,
   memberNotes: (memberId: string) => ['console', 'member', memberId, 'notes'] as const,
+  memberProtection: (memberId: string) => ['console', 'member', memberId, 'protection'] as const,
   audit: (filters: Record<string, string | undefined>, before: string | undefined) =>
     ['console', 'audit', filters, before ?? null] as const,
 };

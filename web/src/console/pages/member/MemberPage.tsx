@@ -26,6 +26,7 @@ import { useStaffMe } from '../../use-me';
 import { AdjustModal } from './AdjustModal';
 import { MemberBalances } from './MemberBalances';
 import { useMemberPasswordReset } from './member-api';
+import { MemberProtection } from './MemberProtection';
 import { MemberNotes } from './MemberNotes';
 import { MemberSignIns } from './MemberSignIns';
 import { MemberSlips } from './MemberSlips';
@@ -177,6 +178,7 @@ export default function MemberPage() {
             <Tabs.Tab value="slips">{t('console.member.tabs.slips')}</Tabs.Tab>
             <Tabs.Tab value="signIns">{t('console.member.tabs.signIns')}</Tabs.Tab>
             <Tabs.Tab value="notes">{t('console.member.tabs.notes')}</Tabs.Tab>
+            <Tabs.Tab value="protection">{t('console.member.tabs.protection')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="statement">
             <MemberStatement memberId={memberId} currency={m.wallet.currency} />
@@ -189,6 +191,9 @@ export default function MemberPage() {
           </Tabs.Panel>
           <Tabs.Panel value="notes">
             <MemberNotes memberId={memberId} canWrite={can(me, PERMISSIONS.membersNotes)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="protection">
+            <MemberProtection memberId={memberId} canBlock={can(me, PERMISSIONS.exclusionsManage)} />
           </Tabs.Panel>
         </Tabs>
       </Card>

@@ -1,4 +1,11 @@
-import { consoleMembers, console as consoleApi, lookups, type STATEMENT_TYPES } from '@krapao/contract';
+import {
+  consoleMembers,
+  console as consoleApi,
+  lookups,
+  type EXCLUSION_MONTHS,
+  type STATEMENT_TYPES,
+  type TIMEOUT_DAYS,
+} from '@krapao/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { consoleCall } from '../../api/client';
@@ -100,3 +107,28 @@ export const useMemberSlips = (memberId: string, page: number) =>
       consoleCall(consoleMembers.memberSlips, undefined, { params: { memberId }, query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export const useMemberProtection = (memberId: string) =>
+  useQuery({
+    queryKey: consoleKeys.memberProtection(memberId),
+    queryFn: ({ signal }) =>
+      consoleCall(consoleMembers.memberProtection, undefined, { params: { memberId }, signal }),
+  });
+
+export type BlockAsked =
+  | { kind: 'TIMEOUT'; days: (typeof TIMEOUT_DAYS)[number] }
+  | { kind: 'EXCLUSION'; months: (typeof EXCLUSION_MONTHS)[number] };
+
+/** Risk's time-out or self-exclusion for the member; the answer is their protection now. */
+export function useBlockMember(memberId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ asked, reason, code }: { asked: BlockAsked; reason: string; code?: string | undefined }) =>
+      consoleCall(
+        consoleMembers.blockMember,
+        { ...asked, reason, ...(code ? { code } : {}) },
+        { params: { memberId } },
+      ),
+    onSuccess: (protection) => client.setQueryData(consoleKeys.memberProtection(memberId), protection),
+  });
+}

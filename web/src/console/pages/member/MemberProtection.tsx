@@ -1,0 +1,141 @@
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconHandStop } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  EXCLUSION_MONTHS,
+  PROTECTION_LIMIT_KEYS,
+  TIMEOUT_DAYS,
+  type ProtectionLimitKey,
+} from '@krapao/contract';
+import { errorCode } from '../../../lib/api-client';
+import { ConsoleError } from '../../components/ConsoleError';
+import { PageLoader } from '../../components/PageLoader';
+import { formatAmount, formatBangkok } from '../../format';
+import { useLocale } from '../../../i18n/react';
+import { useT } from '../../i18n';
+import { useBlockMember, useMemberProtection, type BlockAsked } from './member-api';
+import { StepUpFormModal } from './StepUpFormModal';
+
+/** The choices of length, as the member's own page offers them: "TIMEOUT:7", "EXCLUSION:12". */
+const LENGTHS = [
+  ...TIMEOUT_DAYS.map((days) => `TIMEOUT:${days}`),
+  ...EXCLUSION_MONTHS.map((months) => `EXCLUSION:${months}`),
+];
+
+function askedOf(choice: string): BlockAsked {
+  const [kind, n] = choice.split(':');
+  const count = Number(n);
+  return kind === 'TIMEOUT'
+    ? { kind: 'TIMEOUT', days: count as (typeof TIMEOUT_DAYS)[number] }
+    : { kind: 'EXCLUSION', months: count as (typeof EXCLUSION_MONTHS)[number] };
+}
+
+/**
+ * The member's player protection as they see it (limits in force and their use, a raise waiting, a
+ * time-out or self-exclusion) so that support can answer why a deposit or a game is refused; and, for
+ * risk, a time-out or self-exclusion placed for them. Nothing here shortens or lifts one.
+ */
+export function MemberProtection({ memberId, canBlock }: { memberId: string; canBlock: boolean }) {
+  const t = useT();
+  const locale = useLocale();
+  const protection = useMemberProtection(memberId);
+  const block = useBlockMember(memberId);
+  const [blocking, setBlocking] = useState(false);
+  const [choice, setChoice] = useState(LENGTHS[0]!);
+
+  if (protection.isPending) return <PageLoader />;
+  if (protection.isError) return <ConsoleError code={errorCode(protection.error)} />;
+  const p = protection.data;
+  const money = (amount: number | null) =>
+    amount === null ? t('console.protection.noLimit') : formatAmount(amount, p.currency, locale);
+  const lengthText = (c: string) => {
+    const asked = askedOf(c);
+    if (asked.kind === 'EXCLUSION') return t('console.protection.exclusionMonths', { count: asked.months });
+    return asked.days === 1
+      ? t('console.protection.timeoutOneDay')
+      : t('console.protection.timeoutDays', { count: asked.days });
+  };
+  const row = (label: string, keys: readonly ProtectionLimitKey[]) => (
+    <Table.Tr>
+      <Table.Th>{label}</Table.Th>
+      {keys.map((k) => (
+        <Table.Td key={k} data-testid={`protection-${k}`}>
+          {money(p.limits[k])}
+          <Text size="xs" c="dimmed">
+            {t('console.protection.used', { amount: formatAmount(p.used[k], p.currency, locale) })}
+          </Text>
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+  const deposit = PROTECTION_LIMIT_KEYS.filter((k) => k.startsWith('deposit'));
+  const loss = PROTECTION_LIMIT_KEYS.filter((k) => k.startsWith('loss'));
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start">
+        {p.block ? (
+          <Alert color="orange" icon={<IconHandStop size={20} />} data-testid="protection-block" maw={640}>
+            {t(p.block.kind === 'TIMEOUT' ? 'console.protection.onTimeout' : 'console.protection.excluded', {
+              time: formatBangkok(p.block.until),
+            })}
+          </Alert>
+        ) : (
+          <Text data-testid="protection-block">{t('console.protection.noBlock')}</Text>
+        )}
+        {canBlock && (
+          <Button variant="light" color="orange" onClick={() => setBlocking(true)}>
+            {t('console.protection.block')}
+          </Button>
+        )}
+      </Group>
+      <Table withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th />
+            <Table.Th>{t('console.protection.day')}</Table.Th>
+            <Table.Th>{t('console.protection.week')}</Table.Th>
+            <Table.Th>{t('console.protection.month')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {row(t('console.protection.deposit'), deposit)}
+          {row(t('console.protection.loss'), loss)}
+        </Table.Tbody>
+      </Table>
+      <SimpleGrid cols={2}>
+        <Text size="sm">
+          {p.depositLeft === null
+            ? t('console.protection.noDepositLimit')
+            : t('console.protection.depositLeft', {
+                amount: formatAmount(p.depositLeft, p.currency, locale),
+              })}
+        </Text>
+        {p.pending && (
+          <Text size="sm" data-testid="protection-pending">
+            {t('console.protection.pending', { time: formatBangkok(p.pending.appliesAt) })}
+          </Text>
+        )}
+      </SimpleGrid>
+      {canBlock && (
+        <StepUpFormModal
+          opened={blocking}
+          title={t('console.protection.blockTitle')}
+          text={t('console.protection.blockText')}
+          submitLabel={t('console.protection.blockSubmit')}
+          doneText={t('console.protection.blocked')}
+          check={() => null}
+          send={(reason, code) => block.mutateAsync({ asked: askedOf(choice), reason, code })}
+          onClose={() => setBlocking(false)}
+        >
+          <NativeSelect
+            label={t('console.protection.length')}
+            value={choice}
+            onChange={(e) => setChoice(e.currentTarget.value)}
+            data={LENGTHS.map((c) => ({ value: c, label: lengthText(c) }))}
+          />
+        </StepUpFormModal>
+      )}
+    </Stack>
+  );
+}
