@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from './api';
 import { approvalFixture, FIRST_LOAD, renderConsole } from './console';
+import { location } from './render';
 
 const navOf = async () => within(await screen.findByRole('navigation', { name: 'Console menu' }, FIRST_LOAD));
 // The entries this file is about (other areas add theirs, such as the chat console).
@@ -18,8 +19,21 @@ describe('console shell', () => {
     expect(await links()).toEqual(['Home', 'Members']);
     expect(screen.getByTestId('console-username').textContent).toBe('support.one');
     expect(screen.getByText('Support', { selector: '.mantine-Badge-label' })).toBeTruthy();
-    // Its home has no approvals tile either.
+    // Its home has no approvals tile either, nor programmes.
     expect(screen.queryByText('Requests waiting for approval')).toBeNull();
+    expect(screen.queryByTestId('tile-programmes')).toBeNull();
+  });
+
+  it('[console] marketing, which has no queue to count, finds its programmes on the home and opens one', async () => {
+    const { user, router } = await renderConsole('/console', 'marketing');
+    const tile = await screen.findByTestId('tile-programmes', {}, FIRST_LOAD);
+    expect(
+      within(tile)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Bonuses', 'Promotion codes', 'Wheel', 'Invite and refund', 'Agreements']);
+    await user.click(within(tile).getByRole('link', { name: 'Wheel' }));
+    await waitFor(() => expect(location(router)).toBe('/console/programmes/wheel'));
   });
 
   it('[console] a page the role may not read, opened by its address, says so with nothing of it behind', async () => {

@@ -26,7 +26,16 @@ export const ROLE_PERMISSIONS: Record<StaffRole, string[]> = {
     'slips.read',
     'slips.decide',
   ],
-  marketing: ['bonuses.read', 'bonuses.manage'],
+  marketing: [
+    'bonuses.read',
+    'bonuses.manage',
+    'wheel.read',
+    'wheel.manage',
+    'rules.read',
+    'rules.manage',
+    'agreements.read',
+    'agreements.manage',
+  ],
   risk: ['members.read', 'members.freeze', 'limits.manage', 'exclusions.manage'],
   admin: [
     'members.read',

@@ -1,4 +1,4 @@
-import { Button, Card, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { QueueTile } from '@krapao/contract';
@@ -76,6 +76,35 @@ function MemberSearchTile() {
   );
 }
 
+/** The programme pages (pages/programmes, ViewsPage's tabs), each with the permission that reads it. */
+const PROGRAMME_VIEWS = [
+  { id: 'bonuses', read: PERMISSIONS.bonusesRead },
+  { id: 'promotions', read: PERMISSIONS.bonusesRead },
+  { id: 'wheel', read: PERMISSIONS.wheelRead },
+  { id: 'rules', read: PERMISSIONS.rulesRead },
+  { id: 'agreements', read: PERMISSIONS.agreementsRead },
+] as const;
+
+/** The programmes this role reads, one link each: marketing's work has no queue to count. */
+function ProgrammesTile({ views }: { views: ReadonlyArray<(typeof PROGRAMME_VIEWS)[number]> }) {
+  const t = useT();
+  return (
+    <Card withBorder padding="lg" radius="lg" data-testid="tile-programmes">
+      <Text fw={600}>{t('console.home.programmes')}</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('console.home.programmesText')}
+      </Text>
+      <Stack gap={4} align="flex-start">
+        {views.map((v) => (
+          <Anchor key={v.id} component={Link} to={`/console/programmes/${v.id}`} size="sm">
+            {t(`console.programmes.tabs.${v.id}`)}
+          </Anchor>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 /** How long the oldest item has waited: minutes, or hours and minutes. */
 function useAge() {
   const t = useT();
@@ -136,10 +165,12 @@ function QueueTiles() {
 export default function HomePage() {
   const t = useT();
   const me = useStaffMe();
+  const programmes = PROGRAMME_VIEWS.filter((v) => can(me, v.read));
   const tiles = [
     <QueueTiles key="queues" />,
     can(me, PERMISSIONS.approvalsRead) && <ApprovalsTile key="approvals" />,
     can(me, PERMISSIONS.membersRead) && <MemberSearchTile key="members" />,
+    programmes.length > 0 && <ProgrammesTile key="programmes" views={programmes} />,
   ].filter(Boolean);
   return (
     <>
