@@ -55,6 +55,23 @@ const refusedSlip = consoleQueues.queuedSlipSchema.parse({
   hasPicture: true,
 });
 
+/** A withdrawal waiting in the queue, as the server lists it. */
+const queuedWithdrawal = (w: { withdrawalId: string; amount: number }) =>
+  consoleQueues.queuedWithdrawalSchema.parse({
+    ...w,
+    memberId: 'm1',
+    phone: '0812345678',
+    name: 'Somchai Jaidee',
+    currency: 'BAHT',
+    bankCode: 'KBANK',
+    bankAccountNo: '1234567890',
+    bankAccountName: 'SOMCHAI JAIDEE',
+    createdAt: '2026-11-26T02:00:00.000Z',
+    heldFor: null,
+    approvalId: null,
+    needsSecondApproval: false,
+  });
+
 describe('console queues', () => {
   it('[console] the home tiles show count, oldest age and sum, change live on the staff socket (the approvals tile too), and open their queue', async () => {
     let count = 2;
@@ -224,21 +241,7 @@ describe('console queues', () => {
 
   it('[console] approving a withdrawal under the second-approval amount asks to approve and pay, and pays it', async () => {
     let paid = false;
-    const withdrawal = consoleQueues.queuedWithdrawalSchema.parse({
-      withdrawalId: 'W2',
-      memberId: 'm1',
-      phone: '0812345678',
-      name: 'Somchai Jaidee',
-      amount: 300,
-      currency: 'BAHT',
-      bankCode: 'KBANK',
-      bankAccountNo: '1234567890',
-      bankAccountName: 'SOMCHAI JAIDEE',
-      createdAt: '2026-11-26T02:00:00.000Z',
-      heldFor: null,
-      approvalId: null,
-      needsSecondApproval: false,
-    });
+    const withdrawal = queuedWithdrawal({ withdrawalId: 'W2', amount: 300 });
     const view = await renderConsole('/console/queues/withdrawals', 'finance', {
       'GET /api/console/queues/withdrawals': () => json({ items: paid ? [] : [withdrawal] }),
       'POST /api/console/queues/withdrawals/W2/approve': () => {
@@ -259,19 +262,7 @@ describe('console queues', () => {
 
   it('[console] approving a withdrawal above the second-approval amount says it waits for another person, and its row says so', async () => {
     let asked = false;
-    const withdrawal = {
-      withdrawalId: 'W1',
-      memberId: 'm1',
-      phone: '0812345678',
-      name: 'Somchai Jaidee',
-      amount: 1200,
-      currency: 'BAHT',
-      bankCode: 'KBANK',
-      bankAccountNo: '1234567890',
-      bankAccountName: 'SOMCHAI JAIDEE',
-      createdAt: '2026-11-26T02:00:00.000Z',
-      heldFor: null,
-    };
+    const withdrawal = queuedWithdrawal({ withdrawalId: 'W1', amount: 1200 });
     const view = await renderConsole('/console/queues/withdrawals', 'finance', {
       'GET /api/console/queues/withdrawals': () =>
         json({ items: [{ ...withdrawal, approvalId: asked ? 'A1' : null, needsSecondApproval: !asked }] }),
