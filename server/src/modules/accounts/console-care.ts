@@ -12,7 +12,7 @@ import { getStatement } from '../statement/service.ts';
 import { appendAudit } from '../staff/audit.ts';
 import { actorOf, consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
 import { requireStepUp } from '../staff/service.ts';
-import { blockForMember, protectionForStaff } from '../protection/service.ts';
+import { blockForMember, protectionForStaff, type BlockAsked } from '../protection/service.ts';
 import { refreshBalances } from '../games/service.ts';
 import { memberDetail, memberOf } from './console.ts';
 import { deviceOf } from './devices.ts';
@@ -155,19 +155,16 @@ export async function blockMember(
   ctx: Ctx,
   actor: Actor,
   publicId: string,
-  body:
-    { kind: 'TIMEOUT'; days: number; reason: string } | { kind: 'EXCLUSION'; months: number; reason: string },
+  { reason, code: _code, ...asked }: BlockAsked & { reason: string; code?: string | undefined },
 ) {
   const m = await memberOf(ctx, publicId);
-  const asked =
-    body.kind === 'TIMEOUT' ? { kind: body.kind, days: body.days } : { kind: body.kind, months: body.months };
   return blockForMember(ctx, m.id, asked, (q) =>
     appendAudit(q, ctx.clock.now(), {
       actor: actor.username,
       action: 'member.block',
       target: publicId,
       memberId: publicId,
-      after: { ...asked, reason: body.reason },
+      after: { ...asked, reason },
       ip: actor.ip,
     }),
   );

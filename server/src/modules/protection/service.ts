@@ -232,15 +232,14 @@ export async function setRealityCheck(ctx: Ctx, who: Caller, minutes: number): P
   return getProtection(ctx, who);
 }
 
+/** A time-out of some days or a self-exclusion of some months, from now. */
+export type BlockAsked = { kind: 'TIMEOUT'; days: number } | { kind: 'EXCLUSION'; months: number };
+
 /**
  * A time-out (days) or self-exclusion (months) from now, at once. A block already in force is never
  * shortened, and a self-exclusion stays one. Then every game balance comes back to the wallet.
  */
-export async function block(
-  ctx: Ctx,
-  who: Caller,
-  asked: { kind: 'TIMEOUT'; days: number } | { kind: 'EXCLUSION'; months: number },
-): Promise<Protection> {
+export async function block(ctx: Ctx, who: Caller, asked: BlockAsked): Promise<Protection> {
   await placeBlock(ctx, who.memberId, asked, undefined);
   ctx.log.info({ memberId: who.memberId, ...asked }, 'member blocked play for themselves');
   await bringGamesBack(ctx, who.memberId);
@@ -260,7 +259,7 @@ export async function protectionForStaff(ctx: Ctx, memberId: string): Promise<Me
 export async function blockForMember(
   ctx: Ctx,
   memberId: string,
-  asked: { kind: 'TIMEOUT'; days: number } | { kind: 'EXCLUSION'; months: number },
+  asked: BlockAsked,
   within: (q: Queryable) => Promise<void>,
 ): Promise<MemberProtection> {
   await placeBlock(ctx, memberId, asked, within);
@@ -272,13 +271,12 @@ export async function blockForMember(
 async function placeBlock(
   ctx: Ctx,
   memberId: string,
-  asked: { kind: 'TIMEOUT'; days: number } | { kind: 'EXCLUSION'; months: number },
+  asked: BlockAsked,
   within: ((q: Queryable) => Promise<void>) | undefined,
 ) {
-  const who = { memberId };
   await ctx.db.tx(async (q) => {
     const now = ctx.clock.now();
-    await lockedRow(q, who.memberId, now);
+    await lockedRow(q, memberId, now);
     const interval = asked.kind === 'TIMEOUT' ? `${asked.days} days` : `${asked.months} months`;
     await q.query(
       `update member_protection
@@ -287,7 +285,7 @@ async function placeBlock(
                               else $2 + $4::interval end,
            updated_at = $2
        where member_id = $1`,
-      [who.memberId, now, asked.kind, interval],
+      [memberId, now, asked.kind, interval],
     );
     await within?.(q);
   });

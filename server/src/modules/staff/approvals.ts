@@ -38,6 +38,16 @@ export async function approvalThresholds(ctx: Ctx): Promise<Partial<Record<strin
   );
 }
 
+/** Whether an amount (minor units) of this currency needs a second approval under `thresholds`. */
+export function aboveThreshold(
+  thresholds: Partial<Record<string, bigint>>,
+  currency: string,
+  amount: bigint,
+): boolean {
+  const above = thresholds[currency];
+  return above !== undefined && amount > above;
+}
+
 /**
  * The operator's approval of a withdrawal (modules/ops) above console.approvalAboveMinor of its currency
  * and not yet approved by two: a four-eyes request instead (the one already waiting, if there is one).
@@ -54,8 +64,7 @@ export async function withdrawalApproval(
     [withdrawalId],
   );
   if (!w || w.status !== 'PENDING') return undefined;
-  const above = (await approvalThresholds(ctx))[w.currency];
-  if (above === undefined || w.amount <= above) return undefined;
+  if (!aboveThreshold(await approvalThresholds(ctx), w.currency, w.amount)) return undefined;
   const [existing] = await ctx.db.query<{ public_id: string; status: string }>(
     `select public_id, status from approval_requests where kind = 'withdrawal'
      and payload ->> 'withdrawalId' = $1 and status in ('AWAITING_APPROVAL', 'APPROVED') order by id desc limit 1`,

@@ -12,7 +12,7 @@ import { AppError } from '../../errors.ts';
 import { withdrawalRejectedText } from '../chat/bot.ts';
 import { memberConversationId } from '../chat/console.ts';
 import { reply, type ChatCtx } from '../chat/service.ts';
-import { approvalThresholds, withdrawalApproval } from '../staff/approvals.ts';
+import { aboveThreshold, approvalThresholds, withdrawalApproval } from '../staff/approvals.ts';
 import { audited } from '../staff/audited.ts';
 import { actorOf, consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
 import { requireStepUp } from '../staff/service.ts';
@@ -47,12 +47,8 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
      where w.status = 'PENDING' order by w.created_at, w.id limit 200`,
     [ctx.clock.now()],
   );
-  // By the rule withdrawalApproval applies when it is approved.
-  const above = await approvalThresholds(ctx);
-  const needsSecond = (r: (typeof rows)[number]) => {
-    const limit = above[r.currency];
-    return limit !== undefined && r.amount > limit && !r.approved;
-  };
+  // As withdrawalApproval judges it when it is approved.
+  const thresholds = await approvalThresholds(ctx);
   return {
     items: rows.map((r) => ({
       withdrawalId: r.public_id,
@@ -67,7 +63,7 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
       createdAt: r.created_at.toISOString(),
       heldFor: r.held_for,
       approvalId: r.approval_id,
-      needsSecondApproval: needsSecond(r),
+      needsSecondApproval: !r.approved && aboveThreshold(thresholds, r.currency, r.amount),
     })),
   };
 }

@@ -9,6 +9,7 @@ import { formatAmount, formatBangkok } from '../format';
 import { useT } from '../i18n';
 import { can, PERMISSIONS } from '../permissions';
 import { useStaffMe } from '../use-me';
+import { PROGRAMME_VIEWS, type ProgrammeView } from './programmes/views';
 import { QUEUE_PATH } from './queues/queue-api';
 
 /** The requests waiting for a second person: how many, and since when the oldest. */
@@ -76,17 +77,8 @@ function MemberSearchTile() {
   );
 }
 
-/** The programme pages (pages/programmes, ViewsPage's tabs), each with the permission that reads it. */
-const PROGRAMME_VIEWS = [
-  { id: 'bonuses', read: PERMISSIONS.bonusesRead },
-  { id: 'promotions', read: PERMISSIONS.bonusesRead },
-  { id: 'wheel', read: PERMISSIONS.wheelRead },
-  { id: 'rules', read: PERMISSIONS.rulesRead },
-  { id: 'agreements', read: PERMISSIONS.agreementsRead },
-] as const;
-
 /** The programmes this role reads, one link each: marketing's work has no queue to count. */
-function ProgrammesTile({ views }: { views: ReadonlyArray<(typeof PROGRAMME_VIEWS)[number]> }) {
+function ProgrammesTile({ views }: { views: readonly ProgrammeView[] }) {
   const t = useT();
   return (
     <Card withBorder padding="lg" radius="lg" data-testid="tile-programmes">

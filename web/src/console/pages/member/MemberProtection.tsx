@@ -16,19 +16,11 @@ import { useT } from '../../i18n';
 import { useBlockMember, useMemberProtection, type BlockAsked } from './member-api';
 import { StepUpFormModal } from './StepUpFormModal';
 
-/** The choices of length, as the member's own page offers them: "TIMEOUT:7", "EXCLUSION:12". */
-const LENGTHS = [
-  ...TIMEOUT_DAYS.map((days) => `TIMEOUT:${days}`),
-  ...EXCLUSION_MONTHS.map((months) => `EXCLUSION:${months}`),
+/** The lengths a block may have, as the member's own page offers them; the select's value is the index. */
+const LENGTHS: readonly BlockAsked[] = [
+  ...TIMEOUT_DAYS.map((days) => ({ kind: 'TIMEOUT' as const, days })),
+  ...EXCLUSION_MONTHS.map((months) => ({ kind: 'EXCLUSION' as const, months })),
 ];
-
-function askedOf(choice: string): BlockAsked {
-  const [kind, n] = choice.split(':');
-  const count = Number(n);
-  return kind === 'TIMEOUT'
-    ? { kind: 'TIMEOUT', days: count as (typeof TIMEOUT_DAYS)[number] }
-    : { kind: 'EXCLUSION', months: count as (typeof EXCLUSION_MONTHS)[number] };
-}
 
 /**
  * The member's player protection as they see it (limits in force and their use, a raise waiting, a
@@ -41,15 +33,14 @@ export function MemberProtection({ memberId, canBlock }: { memberId: string; can
   const protection = useMemberProtection(memberId);
   const block = useBlockMember(memberId);
   const [blocking, setBlocking] = useState(false);
-  const [choice, setChoice] = useState(LENGTHS[0]!);
+  const [choice, setChoice] = useState('0');
 
   if (protection.isPending) return <PageLoader />;
   if (protection.isError) return <ConsoleError code={errorCode(protection.error)} />;
   const p = protection.data;
   const money = (amount: number | null) =>
     amount === null ? t('console.protection.noLimit') : formatAmount(amount, p.currency, locale);
-  const lengthText = (c: string) => {
-    const asked = askedOf(c);
+  const lengthText = (asked: BlockAsked) => {
     if (asked.kind === 'EXCLUSION') return t('console.protection.exclusionMonths', { count: asked.months });
     return asked.days === 1
       ? t('console.protection.timeoutOneDay')
@@ -125,14 +116,14 @@ export function MemberProtection({ memberId, canBlock }: { memberId: string; can
           submitLabel={t('console.protection.blockSubmit')}
           doneText={t('console.protection.blocked')}
           check={() => null}
-          send={(reason, code) => block.mutateAsync({ asked: askedOf(choice), reason, code })}
+          send={(reason, code) => block.mutateAsync({ asked: LENGTHS[Number(choice)]!, reason, code })}
           onClose={() => setBlocking(false)}
         >
           <NativeSelect
             label={t('console.protection.length')}
             value={choice}
             onChange={(e) => setChoice(e.currentTarget.value)}
-            data={LENGTHS.map((c) => ({ value: c, label: lengthText(c) }))}
+            data={LENGTHS.map((asked, i) => ({ value: String(i), label: lengthText(asked) }))}
           />
         </StepUpFormModal>
       )}

@@ -6,44 +6,22 @@ import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import { ViewsPage, type View } from '../../components/ViewsPage';
-import { PERMISSIONS } from '../../permissions';
 import { AgreementsTab } from './AgreementsTab';
 import { ProgrammeTable } from './ProgrammesTables';
 import { RulesTab } from './RulesTab';
+import { PROGRAMME_VIEWS, type ProgrammeView } from './views';
 import { WheelTab } from './WheelTab';
 
-const VIEWS: readonly View[] = [
-  {
-    id: 'bonuses',
-    read: PERMISSIONS.bonusesRead,
-    manage: PERMISSIONS.bonusesManage,
-    render: (manage) => <ProgrammeTable kind="bonus" manage={manage} />,
-  },
-  {
-    id: 'promotions',
-    read: PERMISSIONS.bonusesRead,
-    manage: PERMISSIONS.bonusesManage,
-    render: (manage) => <ProgrammeTable kind="promotion" manage={manage} />,
-  },
-  {
-    id: 'wheel',
-    read: PERMISSIONS.wheelRead,
-    manage: PERMISSIONS.wheelManage,
-    render: (manage) => <WheelTab manage={manage} />,
-  },
-  {
-    id: 'rules',
-    read: PERMISSIONS.rulesRead,
-    manage: PERMISSIONS.rulesManage,
-    render: (manage) => <RulesTab manage={manage} />,
-  },
-  {
-    id: 'agreements',
-    read: PERMISSIONS.agreementsRead,
-    manage: PERMISSIONS.agreementsManage,
-    render: (manage) => <AgreementsTab manage={manage} />,
-  },
-];
+/** What each programme page shows. */
+const RENDER: Record<ProgrammeView['id'], View['render']> = {
+  bonuses: (manage) => <ProgrammeTable kind="bonus" manage={manage} />,
+  promotions: (manage) => <ProgrammeTable kind="promotion" manage={manage} />,
+  wheel: (manage) => <WheelTab manage={manage} />,
+  rules: (manage) => <RulesTab manage={manage} />,
+  agreements: (manage) => <AgreementsTab manage={manage} />,
+};
+
+const VIEWS: readonly View[] = PROGRAMME_VIEWS.map((v) => ({ ...v, render: RENDER[v.id] }));
 
 /** Programmes (marketing): bonuses, promotion codes, the wheel, invite and refund rules, agreements. */
 export default function ProgrammesPage() {
