@@ -56,6 +56,8 @@ const amount = z.number();
  * - `slip`: a slip was uploaded or settled;
  * - `withdrawal`: a withdrawal was made or changed status (paid, refused, approved, rejected);
  * - `balance`: a balance of the member changed (whatever moved it);
+ * - `protection`: the member's limits, reality check, time-out or self-exclusion changed (on another
+ *   device, or a block staff placed): ask for the protection state (GET /api/protection) again;
  * - `resync`: the server may have missed changes (its database listener reconnected): ask for everything.
  */
 export const moneyEventSchema = z.discriminatedUnion('type', [
@@ -76,6 +78,7 @@ export const moneyEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('slip'), slipId: text(), status: text(), amount: amount.nullable() }),
   z.object({ type: z.literal('withdrawal'), withdrawalId: text(), status: text(), amount }),
   z.object({ type: z.literal('balance') }),
+  z.object({ type: z.literal('protection') }),
   z.object({ type: z.literal('resync') }),
 ]);
 export type MoneyEvent = z.infer<typeof moneyEventSchema>;

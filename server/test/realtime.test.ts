@@ -24,6 +24,8 @@ import {
   walletAmount,
   withdraw,
 } from './helpers.ts';
+import { consoleCall, newStaff } from './console-helpers.ts';
+import { stepAt, totpCode } from '../src/modules/staff/totp.ts';
 
 const t = useTestApp({ OPS_TOKEN: 'operator-token-for-tests' });
 
@@ -180,6 +182,46 @@ describe('realtime money events', () => {
     });
     expect(credit.statusCode).toBe(200);
     expect(await heard(l, (e) => e.type === 'deposit')).toMatchObject({ status: 'SUCCESS', amount: 75 });
+  });
+
+  it('[care] a limit set on another device and a block staff place reach the member’s open app', async () => {
+    const member = await registerAndLogin(t.app);
+    const other = await registerAndLogin(t.app);
+    // The member's phone, signed in beside the device that sets the limit.
+    const phone = await listen(t.app, await login(t.app, member.reg.username, member.reg.password));
+    const theirs = await listen(t.app, other.token);
+    const protectionEvents = (l: Listener) => l.events.filter((e) => e.type === 'protection').length;
+
+    const limited = await call(t.app, 'PUT', '/api/protection/limits', {
+      token: member.token,
+      body: {
+        depositDay: 1_000,
+        depositWeek: null,
+        depositMonth: null,
+        lossDay: null,
+        lossWeek: null,
+        lossMonth: null,
+      },
+    });
+    expect(limited.status).toBe(200);
+    expect(await heard(phone, (e) => e.type === 'protection')).toEqual({ type: 'protection' });
+
+    const risk = await newStaff(t, 'operator-token-for-tests', 'risk');
+    const placed = await consoleCall(t.app, 'POST', `/api/console/members/${member.id}/block`, risk.token, {
+      kind: 'TIMEOUT',
+      days: 7,
+      reason: 'asked for a break on the phone',
+      code: totpCode(risk.secret, stepAt(t.clock.now())),
+    });
+    expect(placed.status).toBe(200);
+    await eventually(
+      async () => protectionEvents(phone),
+      (n) => n === 2,
+    );
+    // Asking again tells the block (the event itself carries nothing of it); nobody else heard it.
+    const now = await call(t.app, 'GET', '/api/protection', { token: member.token });
+    expect(now.body.block).toMatchObject({ kind: 'TIMEOUT' });
+    expect(protectionEvents(theirs)).toBe(0);
   });
 });
 

@@ -1,8 +1,9 @@
-import type { QrcodeRecord } from '@krapao/contract';
+import type { Protection, QrcodeRecord } from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { QR_POLL_MS } from '../src/features/deposits/api/get-qrcode';
-import { json, logIn, mockApi, walletFixture, type Handler } from './api';
+import { json, logIn, mockApi, protectionFixture, walletFixture, type Handler } from './api';
+import { accountFixture, gamesWallet, slotFixture } from './games';
 import { depositChannel, depositLookup, liveQr, openDepositFromHome, qrRecord } from './deposit-modal';
 import { realtimeStub } from './realtime';
 import { renderApp } from './render';
@@ -65,6 +66,34 @@ describe('money arrives by itself', () => {
     expect(realtimeStub.isOpen()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(realtimeStub.isOpen()).toBe(false));
+  });
+
+  it('[care] a block staff place while a game account is open closes play there, unasked', async () => {
+    logIn();
+    let block: Protection['block'] = null;
+    const games = () => json(gamesWallet(500, [slotFixture('PG', { active: true, amount: 250 })]));
+    const api = mockApi({
+      'GET /api/wallet': games,
+      // An opened game account asks the providers for the game balances (BAL-2).
+      'GET /api/wallet/refresh/slot': games,
+      'GET /api/wallet/account/PG': () => json(accountFixture('PG')),
+      'GET /api/protection': () => json(protectionFixture({ block })),
+    });
+    const { user } = await renderApp('/user/home');
+    await waitFor(() => expect(realtimeStub.isOpen()).toBe(true));
+    realtimeStub.connect();
+    await user.click(await screen.findByRole('button', { name: 'PG' }));
+    const dialog = await screen.findByRole('dialog', { name: 'PG' });
+    expect(await within(dialog).findByRole('button', { name: 'Transfer & play' })).toBeTruthy();
+
+    block = { kind: 'TIMEOUT', until: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+    const asked = api.callsTo('GET', '/api/protection').length;
+    realtimeStub.send({ type: 'protection' });
+    expect((await within(dialog).findByTestId('play-closed')).textContent).toContain(
+      'No play during your break',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Transfer & play' })).toBeNull();
+    expect(api.callsTo('GET', '/api/protection')).toHaveLength(asked + 1);
   });
 
   it('[DEP-7] a QR paid while its panel is open turns into "received": no countdown, no "QR ready"', async () => {

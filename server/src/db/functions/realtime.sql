@@ -157,3 +157,15 @@ begin
 end $$;
 create or replace trigger members_realtime after update of status on members
   for each row execute function realtime_member_status_changed();
+
+-- A member's protection changed (limits, a waiting increase, the reality check, a time-out or
+-- self-exclusion), by the member on another device or by staff (a block placed from the console): the
+-- member's open app asks for its protection state again, so a block closes play on a screen already open.
+-- The first look that only makes the row (every setting at its default) changes nothing to announce.
+create or replace function realtime_protection_changed() returns trigger language plpgsql as $$
+begin
+  perform realtime_member_event(new.member_id, jsonb_build_object('type', 'protection'));
+  return null;
+end $$;
+create or replace trigger member_protection_realtime after update on member_protection
+  for each row when (old is distinct from new) execute function realtime_protection_changed();

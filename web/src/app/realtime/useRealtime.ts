@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useMoneyText } from '../../components/Money';
 import { depositKeys } from '../../features/deposits/api/keys';
+import { protectionKeys } from '../../features/protection/api/protection';
 import { slipKeys } from '../../features/slips/api/keys';
 import { useTranslation } from '../../i18n/react';
 import { bahtToMinor } from '../../lib/format';
@@ -21,10 +22,13 @@ export function receivedDeposit(event: MoneyEvent): Extract<MoneyEvent, { type: 
   return event.type === 'deposit' && event.status === 'SUCCESS' ? event : undefined;
 }
 
+/** Events after which the member's protection (a block, limits) is asked for again, with the money. */
+const changesProtection = (event: MoneyEvent) => event.type === 'protection' || event.type === 'resync';
+
 /**
  * The member shell's realtime socket: each event asks again for what it may have changed (the event
  * itself patches nothing), and money received is announced. A reconnect asks for everything, since events
- * may have been missed meanwhile.
+ * may have been missed meanwhile; a block staff placed closes play on a screen already open.
  */
 export function useRealtime() {
   const queryClient = useQueryClient();
@@ -46,12 +50,16 @@ export function useRealtime() {
     const token = getToken();
     if (!token) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
+    let protectionToo = false;
+    const refresh = (protection = false) => {
+      protectionToo ||= protection;
       clearTimeout(timer);
       timer = setTimeout(() => {
         moneyMoved();
         void queryClient.invalidateQueries({ queryKey: depositKeys.qrcodes() });
         void queryClient.invalidateQueries({ queryKey: slipKeys.all() });
+        if (protectionToo) void queryClient.invalidateQueries({ queryKey: protectionKeys.all() });
+        protectionToo = false;
       }, COALESCE_MS);
     };
     let close: (() => void) | undefined;
@@ -61,17 +69,17 @@ export function useRealtime() {
     const cancelOpen = afterFirstScreen(() => {
       void openRealtime(token, {
         onMoney: (event) => {
-          refresh();
+          refresh(changesProtection(event));
           announce.current(event);
         },
         onStatus: (connected) => {
           setRealtimeConnected(connected);
           // Money that moved before this connection (between the first screen's answers and the first
           // connect, or while a connection was down) was announced to nobody: read it now.
-          if (connected) refresh();
+          if (connected) refresh(true);
         },
         // The API answers the same: asking for the wallet ends the session on this device (SH-13).
-        onRefused: refresh,
+        onRefused: () => refresh(),
       }).then(
         (stop) => (unmounted ? stop() : (close = stop)),
         // The socket's code could not load (offline, a new deploy): the panels keep polling.
