@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { endpoint, text } from './common.ts';
 import { memberDetailSchema, stepUpCodeSchema } from './console.ts';
-import { EXCLUSION_MONTHS, protectionSchema, TIMEOUT_DAYS } from './protection.ts';
+import { amountSchema } from './money.ts';
+import { EXCLUSION_MONTHS, PROTECTION_LIMIT_KEYS, protectionSchema, TIMEOUT_DAYS } from './protection.ts';
 import { slipSchema } from './slips.ts';
 import { statementEntrySchema, statementDaySchema, STATEMENT_TYPES } from './statement.ts';
 
@@ -112,6 +113,28 @@ export const blockMember = endpoint({
       })
       .strict(),
   ]),
+  response: memberProtectionSchema,
+  auth: false,
+});
+
+/**
+ * Risk sets one of the member's limits lower (a new limit where none was set is lower too): a deposit or
+ * loss limit of a day, week or month, in the member's currency, applying at once, as the member's own
+ * decrease does. Never a raise or a removal (LIMIT_NOT_LOWER): those stay the member's, with their 24
+ * hours' wait; an increase the member has waiting is dropped, so it cannot undo this one. Needs a TOTP
+ * code of the last five minutes (`code`); audited with the reason.
+ */
+export const lowerMemberLimit = endpoint({
+  method: 'POST',
+  path: '/api/console/members/{memberId}/limits',
+  body: z
+    .object({
+      limit: z.enum(PROTECTION_LIMIT_KEYS),
+      amount: amountSchema,
+      reason: blockReason,
+      code: stepUpCodeSchema.optional(),
+    })
+    .strict(),
   response: memberProtectionSchema,
   auth: false,
 });

@@ -250,6 +250,8 @@ export const KRAPAO_ERROR_CODES = [
   'SELF_EXCLUDED',
   /** Player protection: a raised or removed limit confirmed before its 24 hours have passed. */
   'LIMIT_NOT_YET',
+  /** Player protection: staff asked for a limit that is not lower than the one in force. */
+  'LIMIT_NOT_LOWER',
 ] as const;
 
 export const ERROR_CODES = [

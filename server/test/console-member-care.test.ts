@@ -380,4 +380,67 @@ describe('console: a member page [console]', () => {
       'NO_USER',
     );
   });
+
+  it("[console] [protection] risk lowers a member's limit at once, never raises or removes one; a raise the member has waiting is dropped; audited, with a fresh code", async () => {
+    const [support, risk, admin] = [await staff('support'), await staff('risk'), await staff('admin')];
+    const m = await registerAndLogin(t.app);
+    const setOwn = (depositDay: number) =>
+      call(t.app, 'PUT', '/api/protection/limits', {
+        token: m.token,
+        body: {
+          depositDay,
+          depositWeek: null,
+          depositMonth: null,
+          lossDay: null,
+          lossWeek: null,
+          lossMonth: null,
+        },
+      });
+    expect((await setOwn(1_000)).status).toBe(200);
+    // The member asks for more: it waits 24 hours.
+    expect((await setOwn(5_000)).body.pending).not.toBeNull();
+
+    const url = `/api/console/members/${m.id}/limits`;
+    const ask = { limit: 'depositDay', amount: 300, reason: 'asked for less on the phone' };
+    expectError(await con('POST', url, support.token, ask), 403, 'FORBIDDEN');
+    for (const bad of [
+      { ...ask, limit: 'depositYear' },
+      { ...ask, amount: 0 },
+      { ...ask, amount: 1.005 },
+      { ...ask, amount: '300' },
+      { ...ask, reason: ' ' },
+      { ...ask, extra: true },
+    ])
+      expectError(await con('POST', url, risk.token, bad), 400, 'INVALID_REQUEST');
+    t.clock.advance(6 * 60_000);
+    expectError(await con('POST', url, risk.token, ask), 401, 'STEP_UP_REQUIRED');
+    const code = totpCode(risk.secret, stepAt(t.clock.now()));
+    // The same figure is not lower: refused, nothing changed.
+    expectError(await con('POST', url, risk.token, { ...ask, amount: 1_000, code }), 409, 'LIMIT_NOT_LOWER');
+    expectError(await con('POST', url, risk.token, { ...ask, amount: 2_000 }), 409, 'LIMIT_NOT_LOWER');
+    const before = await call(t.app, 'GET', '/api/protection', { token: m.token });
+    expect(before.body).toMatchObject({
+      limits: { depositDay: 1_000 },
+      pending: { limits: { depositDay: 5_000 } },
+    });
+
+    const lowered = await con('POST', url, risk.token, ask);
+    expect(lowered.status).toBe(200);
+    expect(lowered.body).toMatchObject({ limits: { depositDay: 300 }, pending: null, depositLeft: 300 });
+    // A limit where none was set is lower too.
+    const loss = await con('POST', url, risk.token, { limit: 'lossWeek', amount: 200, reason: 'chat' });
+    expect(loss.body.limits).toMatchObject({ depositDay: 300, lossWeek: 200, depositWeek: null });
+    // The member sees it as their own, and a deposit beyond it is refused.
+    const mine = await call(t.app, 'GET', '/api/protection', { token: m.token });
+    expect(mine.body).toMatchObject({ limits: { depositDay: 300, lossWeek: 200 }, pending: null });
+    const qr = await createQr(t, m.token, 'WW', 400);
+    expect(qr.body).toMatchObject({ message: 'DEPOSIT_LIMIT', left: 300 });
+
+    const rows = await auditOf(admin, m.id, 'member.limit');
+    expect(rows.map((r) => [r.actor, r.after])).toEqual([
+      [risk.username, { limit: 'lossWeek', amount: 200, reason: 'chat' }],
+      [risk.username, { limit: 'depositDay', amount: 300, reason: 'asked for less on the phone' }],
+    ]);
+    expectError(await con('POST', '/api/console/members/M000000000/limits', risk.token, ask), 404, 'NO_USER');
+  });
 });

@@ -1,4 +1,9 @@
-import { console as consoleApi, consoleMembers, type MemberDetail } from '@krapao/contract';
+import {
+  console as consoleApi,
+  consoleMembers,
+  type MemberDetail,
+  type MemberProtection,
+} from '@krapao/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, json } from './api';
@@ -159,6 +164,33 @@ describe('console members', () => {
   });
 });
 
+/** A member's protection as the console reads it: a deposit limit of 1,000 a day with 300 used. */
+const protectionAnswer = (over: Partial<MemberProtection> = {}): MemberProtection =>
+  consoleMembers.memberProtectionSchema.parse({
+    currency: 'BAHT',
+    limits: {
+      depositDay: 1000,
+      depositWeek: null,
+      depositMonth: null,
+      lossDay: null,
+      lossWeek: null,
+      lossMonth: 500,
+    },
+    pending: null,
+    used: {
+      depositDay: 300,
+      depositWeek: 300,
+      depositMonth: 300,
+      lossDay: 0,
+      lossWeek: 0,
+      lossMonth: 20,
+    },
+    depositLeft: 700,
+    realityCheckMinutes: 0,
+    block: null,
+    ...over,
+  });
+
 const entry = (over: Record<string, unknown>) =>
   consoleMembers.memberStatement.response.shape.statements.element.parse({
     _id: 'D1',
@@ -250,30 +282,7 @@ describe('console member care', () => {
   });
 
   it("[console] [protection] the protection tab shows the member's limits and block; risk starts a block with a reason and a code", async () => {
-    const protection = (block: { kind: 'TIMEOUT' | 'EXCLUSION'; until: string } | null) =>
-      consoleMembers.memberProtectionSchema.parse({
-        currency: 'BAHT',
-        limits: {
-          depositDay: 1000,
-          depositWeek: null,
-          depositMonth: null,
-          lossDay: null,
-          lossWeek: null,
-          lossMonth: 500,
-        },
-        pending: null,
-        used: {
-          depositDay: 300,
-          depositWeek: 300,
-          depositMonth: 300,
-          lossDay: 0,
-          lossWeek: 0,
-          lossMonth: 20,
-        },
-        depositLeft: 700,
-        realityCheckMinutes: 0,
-        block,
-      });
+    const protection = (block: MemberProtection['block']) => protectionAnswer({ block });
     let blocked: { kind: 'TIMEOUT' | 'EXCLUSION'; until: string } | null = null;
     const { user, api } = await renderConsole('/console/members/m_8f3a21', 'risk', {
       'GET /api/console/members/m_8f3a21': () => json(member(false)),
@@ -327,6 +336,67 @@ describe('console member care', () => {
     );
   });
 
+  it("[console] [protection] risk lowers a member's limit with a reason and a code; a figure that is not lower is refused before sending", async () => {
+    let limits = protectionAnswer().limits;
+    const { user, api } = await renderConsole('/console/members/m_8f3a21', 'risk', {
+      'GET /api/console/members/m_8f3a21': () => json(member(false)),
+      'GET /api/console/members/m_8f3a21/statement': () => json({ total: 0, statements: [] }),
+      'GET /api/console/members/m_8f3a21/protection': () => json(protectionAnswer({ limits })),
+      'POST /api/console/members/m_8f3a21/limits': (call) => {
+        if (!(call.body as { code?: string }).code) return fail('STEP_UP_REQUIRED', 401);
+        limits = { ...limits, depositDay: 250 };
+        return json(protectionAnswer({ limits, depositLeft: 0 }));
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Protection' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Lower a limit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lower a limit for this member' });
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Deposits per day',
+      'Deposits per week',
+      'Deposits per month',
+      'Losses per day',
+      'Losses per week',
+      'Losses per month',
+    ]);
+    // The limit in force shows under the choice; the same figure is not lower.
+    expect(within(dialog).getByText('In force: 1,000.00 THB')).toBeTruthy();
+    const amount = within(dialog).getByLabelText('Amount (THB)');
+    await user.type(amount, '1,000');
+    await user.type(within(dialog).getByLabelText('Reason'), 'asked for less in the chat');
+    await user.click(within(dialog).getByRole('button', { name: 'Set the limit' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Staff can only lower a limit: this one is not lower than the limit in force.',
+    );
+    expect(api.callsTo('POST', '/api/console/members/m_8f3a21/limits')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '12abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Set the limit' }));
+    expect(within(dialog).getAllByText(/Enter digits only/).length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/console/members/m_8f3a21/limits')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '250');
+    await user.click(within(dialog).getByRole('button', { name: 'Set the limit' }));
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm with your code' });
+    await user.type(within(stepUp).getByLabelText('Code'), '135790');
+    await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The limit is set.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/console/members/m_8f3a21/limits').at(-1)?.body).toEqual({
+      limit: 'depositDay',
+      amount: 250,
+      reason: 'asked for less in the chat',
+      code: '135790',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('protection-depositDay').textContent).toBe('250.00 THBused 300.00 THB'),
+    );
+  });
+
   it('[console] support reads the protection tab but is offered no block', async () => {
     const { user } = await renderConsole('/console/members/m_8f3a21', 'support', {
       'GET /api/console/members/m_8f3a21': () => json(member(false)),
@@ -357,6 +427,7 @@ describe('console member care', () => {
     );
     expect(screen.getByText('No deposit limit.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Block play' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Lower a limit' })).toBeNull();
   });
 
   it('[console] a note is added and listed with its author; an empty one is refused before sending', async () => {

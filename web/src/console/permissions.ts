@@ -12,6 +12,7 @@ export const PERMISSIONS = {
   membersNotes: 'members.notes',
   membersPayoutAccount: 'members.payout-account',
   exclusionsManage: 'exclusions.manage',
+  limitsManage: 'limits.manage',
   staffRead: 'staff.read',
   staffManage: 'staff.manage',
   adjustmentsMake: 'adjustments.make',

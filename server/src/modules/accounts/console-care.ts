@@ -3,7 +3,7 @@
 // password reset they finish themselves, and staff notes. Each change is in the audit with the member it
 // concerns, so the member's page and the audit tell the same story.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { consoleMembers as api, type MemberNote } from '@krapao/contract';
+import { consoleMembers as api, type MemberNote, type ProtectionLimitKey } from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { slipPicture } from '../slips/console.ts';
@@ -12,7 +12,12 @@ import { getStatement } from '../statement/service.ts';
 import { appendAudit } from '../staff/audit.ts';
 import { actorOf, consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
 import { requireStepUp } from '../staff/service.ts';
-import { blockForMember, protectionForStaff, type BlockAsked } from '../protection/service.ts';
+import {
+  blockForMember,
+  lowerLimitForMember,
+  protectionForStaff,
+  type BlockAsked,
+} from '../protection/service.ts';
 import { refreshBalances } from '../games/service.ts';
 import { memberDetail, memberOf } from './console.ts';
 import { deviceOf } from './devices.ts';
@@ -170,6 +175,26 @@ export async function blockMember(
   );
 }
 
+/** Risk's lower limit for the member (protection/service.ts lowerLimitForMember), audited with the reason. */
+export async function lowerMemberLimit(
+  ctx: Ctx,
+  actor: Actor,
+  publicId: string,
+  { limit, amount, reason }: { limit: ProtectionLimitKey; amount: number; reason: string },
+) {
+  const m = await memberOf(ctx, publicId);
+  return lowerLimitForMember(ctx, m.id, limit, amount, (q) =>
+    appendAudit(q, ctx.clock.now(), {
+      actor: actor.username,
+      action: 'member.limit',
+      target: publicId,
+      memberId: publicId,
+      after: { limit, amount, reason },
+      ip: actor.ip,
+    }),
+  );
+}
+
 const member = (req: FastifyRequest) => paramOf(req, 'memberId');
 
 export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -198,6 +223,10 @@ export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
     add(api.blockMember, 'exclusions.manage', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
       return blockMember(ctx, actorOf(req), member(req), body);
+    });
+    add(api.lowerMemberLimit, 'limits.manage', async (req, body) => {
+      await requireStepUp(ctx, staffOf(req), body.code);
+      return lowerMemberLimit(ctx, actorOf(req), member(req), body);
     });
     add(api.addMemberNote, 'members.notes', (req, body) =>
       addMemberNote(ctx, actorOf(req), member(req), body.text),

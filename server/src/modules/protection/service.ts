@@ -268,6 +268,33 @@ export async function blockForMember(
   return protectionForStaff(ctx, memberId);
 }
 
+/**
+ * One limit set lower for the member by staff (risk), at once, as the member's own decrease: never a
+ * raise or a removal (LIMIT_NOT_LOWER). An increase the member has waiting is dropped, since confirming
+ * it would undo this one. `within` writes the audit row in the same transaction.
+ */
+export async function lowerLimitForMember(
+  ctx: Ctx,
+  memberId: string,
+  key: ProtectionLimitKey,
+  amount: number,
+  within: (q: Queryable) => Promise<void>,
+): Promise<MemberProtection> {
+  await ctx.db.tx(async (q) => {
+    const now = ctx.clock.now();
+    const current = inForce(await lockedRow(q, memberId, now));
+    const asked = toMinor(amount);
+    if (!lowers(current[key], asked)) throw new AppError('LIMIT_NOT_LOWER', 409);
+    await writeLimits(q, memberId, { ...current, [key]: asked }, now);
+    await q.query('update member_protection set pending = null, pending_at = null where member_id = $1', [
+      memberId,
+    ]);
+    await within(q);
+  });
+  ctx.log.info({ memberId, limit: key, amount }, 'staff lowered a limit for a member');
+  return protectionForStaff(ctx, memberId);
+}
+
 async function placeBlock(
   ctx: Ctx,
   memberId: string,

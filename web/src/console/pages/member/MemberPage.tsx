@@ -193,7 +193,11 @@ export default function MemberPage() {
             <MemberNotes memberId={memberId} canWrite={can(me, PERMISSIONS.membersNotes)} />
           </Tabs.Panel>
           <Tabs.Panel value="protection">
-            <MemberProtection memberId={memberId} canBlock={can(me, PERMISSIONS.exclusionsManage)} />
+            <MemberProtection
+              memberId={memberId}
+              canBlock={can(me, PERMISSIONS.exclusionsManage)}
+              canLower={can(me, PERMISSIONS.limitsManage)}
+            />
           </Tabs.Panel>
         </Tabs>
       </Card>

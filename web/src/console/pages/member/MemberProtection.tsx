@@ -14,6 +14,7 @@ import { formatAmount, formatBangkok } from '../../format';
 import { useLocale } from '../../../i18n/react';
 import { useT } from '../../i18n';
 import { useBlockMember, useMemberProtection, type BlockAsked } from './member-api';
+import { LowerLimitModal } from './LowerLimitModal';
 import { StepUpFormModal } from './StepUpFormModal';
 
 /** The lengths a block may have, as the member's own page offers them; the select's value is the index. */
@@ -25,14 +26,24 @@ const LENGTHS: readonly BlockAsked[] = [
 /**
  * The member's player protection as they see it (limits in force and their use, a raise waiting, a
  * time-out or self-exclusion) so that support can answer why a deposit or a game is refused; and, for
- * risk, a time-out or self-exclusion placed for them. Nothing here shortens or lifts one.
+ * risk, a lower limit or a time-out or self-exclusion placed for them. Nothing here raises a limit or
+ * shortens or lifts a block.
  */
-export function MemberProtection({ memberId, canBlock }: { memberId: string; canBlock: boolean }) {
+export function MemberProtection({
+  memberId,
+  canBlock,
+  canLower,
+}: {
+  memberId: string;
+  canBlock: boolean;
+  canLower: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   const protection = useMemberProtection(memberId);
   const block = useBlockMember(memberId);
   const [blocking, setBlocking] = useState(false);
+  const [lowering, setLowering] = useState(false);
   const [choice, setChoice] = useState('0');
 
   if (protection.isPending) return <PageLoader />;
@@ -74,11 +85,18 @@ export function MemberProtection({ memberId, canBlock }: { memberId: string; can
         ) : (
           <Text data-testid="protection-block">{t('console.protection.noBlock')}</Text>
         )}
-        {canBlock && (
-          <Button variant="light" color="orange" onClick={() => setBlocking(true)}>
-            {t('console.protection.block')}
-          </Button>
-        )}
+        <Group gap="sm">
+          {canLower && (
+            <Button variant="light" onClick={() => setLowering(true)}>
+              {t('console.protection.lower')}
+            </Button>
+          )}
+          {canBlock && (
+            <Button variant="light" color="orange" onClick={() => setBlocking(true)}>
+              {t('console.protection.block')}
+            </Button>
+          )}
+        </Group>
       </Group>
       <Table withTableBorder>
         <Table.Thead>
@@ -108,6 +126,14 @@ export function MemberProtection({ memberId, canBlock }: { memberId: string; can
           </Text>
         )}
       </SimpleGrid>
+      {canLower && (
+        <LowerLimitModal
+          memberId={memberId}
+          protection={p}
+          opened={lowering}
+          onClose={() => setLowering(false)}
+        />
+      )}
       {canBlock && (
         <StepUpFormModal
           opened={blocking}

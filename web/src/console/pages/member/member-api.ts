@@ -3,6 +3,7 @@ import {
   console as consoleApi,
   lookups,
   type EXCLUSION_MONTHS,
+  type ProtectionLimitKey,
   type STATEMENT_TYPES,
   type TIMEOUT_DAYS,
 } from '@krapao/contract';
@@ -127,6 +128,30 @@ export function useBlockMember(memberId: string) {
       consoleCall(
         consoleMembers.blockMember,
         { ...asked, reason, ...(code ? { code } : {}) },
+        { params: { memberId } },
+      ),
+    onSuccess: (protection) => client.setQueryData(consoleKeys.memberProtection(memberId), protection),
+  });
+}
+
+/** Risk's lower limit for the member; the answer is their protection now. */
+export function useLowerMemberLimit(memberId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      limit,
+      amount,
+      reason,
+      code,
+    }: {
+      limit: ProtectionLimitKey;
+      amount: number;
+      reason: string;
+      code?: string | undefined;
+    }) =>
+      consoleCall(
+        consoleMembers.lowerMemberLimit,
+        { limit, amount, reason, ...(code ? { code } : {}) },
         { params: { memberId } },
       ),
     onSuccess: (protection) => client.setQueryData(consoleKeys.memberProtection(memberId), protection),
