@@ -18,6 +18,8 @@ import {
 import { stepAt, totpCode } from '../src/modules/staff/totp.ts';
 import { PNG } from 'pngjs';
 import { multipart, sendText } from './chat-helpers.ts';
+import { activate, gameTransfer } from './games-helpers.ts';
+import { LOSING, openGame, rig, spinMany, sum } from './games-play.ts';
 import { consoleCall, newStaff, type ConsoleStaff } from './console-helpers.ts';
 import {
   bankTransfer,
@@ -300,6 +302,49 @@ describe('console queues [console]', () => {
       );
       expect(await walletAmount(t.app, m.token)).toBe(200);
       await expectLedgerSound(t.db);
+    } finally {
+      await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
+    }
+  });
+
+  it('[console] a queued withdrawal shows the last deposit before it and the play since: stakes and result, none when taken out unplayed', async () => {
+    await t.db.query(
+      `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
+       on conflict (key) do update set value = excluded.value`,
+    );
+    try {
+      const finance = await staff('finance');
+      const [player, unplayed] = [await registerAndLogin(t.app), await registerAndLogin(t.app)];
+      await bankTransfer(t.app, player.reg, 1_000);
+      expect((await activate(t.app, player.token, 'PG')).status).toBe(200);
+      expect(
+        (await gameTransfer(t.app, player.token, { from: 'WALLET', to: 'PG', amount: 300 })).body,
+      ).toMatchObject({ status: 'SUCCESS' });
+      const game = await openGame(t.app, player.token, 'PG');
+      await rig(t.app, 'PG', game.data!.username, [LOSING, LOSING, LOSING]);
+      const rounds = await spinMany(t.app, game.data!.session, 1_000n, 3);
+      expect(sum(rounds, 'betMinor') - sum(rounds, 'winMinor')).toBe(3_000n);
+      await t.app.pullBets();
+      const played = await withdraw(t.app, player.token, 200);
+
+      // Two deposits, the later one taken out at once.
+      await bankTransfer(t.app, unplayed.reg, 500);
+      t.clock.advance(60_000);
+      await bankTransfer(t.app, unplayed.reg, 300);
+      const depositedAt = t.clock.now().toISOString();
+      const taken = await withdraw(t.app, unplayed.token, 400);
+
+      const listed = await con('GET', '/api/console/queues/withdrawals', finance.token);
+      const row = (id: unknown) =>
+        (listed.body.items as Array<{ withdrawalId: string }>).find((x) => x.withdrawalId === id);
+      expect(row(played.body.withdrawalId)).toMatchObject({
+        amount: 200,
+        sinceDeposit: { amount: 1_000, bets: 30, net: -30 },
+      });
+      expect(row(taken.body.withdrawalId)).toMatchObject({
+        amount: 400,
+        sinceDeposit: { at: depositedAt, amount: 300, bets: 0, net: 0 },
+      });
     } finally {
       await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
     }

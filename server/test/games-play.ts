@@ -2,6 +2,7 @@
 // posted to the simulated aggregator's page API (sim/games.ts), as the page's script does.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { lineWins, REEL_STRIP, windowAt } from '../src/sim/slot.ts';
 import { baseUrl, call } from './helpers.ts';
 
 export interface SlotPageData {
@@ -86,6 +87,14 @@ export async function rig(
 
 /** Stops whose middle line is 7 7 7 (the strip's only seven is at 12): a jackpot line. */
 export const SEVENS = [11, 11, 11];
+
+/** Reel stops that win nothing: every spin loses its bet. */
+export const LOSING = (() => {
+  for (let i = 0; i < REEL_STRIP.length; i++)
+    for (let j = 0; j < REEL_STRIP.length; j++)
+      if (!lineWins(windowAt([i, j, j])).length && REEL_STRIP[i] !== 'C') return [i, j, j];
+  throw new Error('no losing stops');
+})();
 
 export const sum = (rounds: SpinAnswer[], field: 'betMinor' | 'winMinor') =>
   rounds.reduce((s, r) => s + BigInt(r[field]), 0n);

@@ -18,9 +18,8 @@ import {
   withdraw,
 } from './helpers.ts';
 import { activate, GAME_TEST_ENV, gameTransfer, simBalance } from './games-helpers.ts';
-import { openGame, rig, spinMany, sum } from './games-play.ts';
+import { LOSING, openGame, rig, spinMany, sum } from './games-play.ts';
 import { createQr, payAtGateway } from './qr-gateway.ts';
-import { lineWins, REEL_STRIP, windowAt } from '../src/sim/slot.ts';
 
 const t = useTestApp({ ...GAME_TEST_ENV, BET_FEED_EVERY_MS: '0' });
 const db = onPostgres ? 'PostgreSQL' : 'PGlite';
@@ -96,14 +95,6 @@ const sendVoucher = (token: string, link: string) =>
     body: { link },
     headers: { 'idempotency-key': newKey() },
   });
-
-/** Reel stops that win nothing: every spin loses its bet. */
-const LOSING = (() => {
-  for (let i = 0; i < REEL_STRIP.length; i++)
-    for (let j = 0; j < REEL_STRIP.length; j++)
-      if (!lineWins(windowAt([i, j, j])).length && REEL_STRIP[i] !== 'C') return [i, j, j];
-  throw new Error('no losing stops');
-})();
 
 describe(`player protection (${db})`, () => {
   it('[care] a deposit limit refuses a QR beyond it with what is left, and 20 concurrent QRs across the gateways never pass it', async () => {

@@ -2,7 +2,7 @@
 // is replaced by a recorder: the test fires the server's "queues changed" itself.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { consoleQueues, QUEUES_CHANGED_EVENT, type QueueTile } from '@krapao/contract';
+import { consoleQueues, QUEUES_CHANGED_EVENT, type QueuedWithdrawal, type QueueTile } from '@krapao/contract';
 import { fail, json } from './api';
 import { approvalFixture, FIRST_LOAD, meFixture, renderConsole, STAFF_TOKEN } from './console';
 
@@ -56,8 +56,11 @@ const refusedSlip = consoleQueues.queuedSlipSchema.parse({
 });
 
 /** A withdrawal waiting in the queue, as the server lists it. */
-const queuedWithdrawal = (w: { withdrawalId: string; amount: number }) =>
+const queuedWithdrawal = (
+  w: { withdrawalId: string; amount: number } & Partial<Pick<QueuedWithdrawal, 'sinceDeposit'>>,
+) =>
   consoleQueues.queuedWithdrawalSchema.parse({
+    sinceDeposit: { at: '2026-11-26T01:00:00.000Z', amount: 1000, bets: 2500, net: -150.5 },
     ...w,
     memberId: 'm1',
     phone: '0812345678',
@@ -258,6 +261,35 @@ describe('console queues', () => {
       expect(view.api.callsTo('POST', '/api/console/queues/withdrawals/W2/approve')).toHaveLength(1),
     );
     expect(await screen.findByText('Nothing waiting')).toBeTruthy();
+  });
+
+  it('[console] each queued withdrawal says what came before it: the last deposit and the play since, unplayed money flagged', async () => {
+    await renderConsole('/console/queues/withdrawals', 'finance', {
+      'GET /api/console/queues/withdrawals': () =>
+        json({
+          items: [
+            queuedWithdrawal({ withdrawalId: 'W1', amount: 300 }),
+            queuedWithdrawal({
+              withdrawalId: 'W2',
+              amount: 500,
+              sinceDeposit: { at: '2026-11-26T01:30:00.000Z', amount: 500, bets: 0, net: 0 },
+            }),
+            queuedWithdrawal({ withdrawalId: 'W3', amount: 50, sinceDeposit: null }),
+          ],
+        }),
+    });
+    expect(
+      await screen.findByRole('columnheader', { name: 'Since the last deposit' }, FIRST_LOAD),
+    ).toBeTruthy();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByTestId('since-deposit').textContent).toBe(
+      'Deposited 1,000.00 THB · 26/11/2026 08:00:00Bets 2,500.00 THB · result -150.50 THB',
+    );
+    expect(within(rows[1]!).getByTestId('since-deposit').textContent).toBe(
+      'Deposited 500.00 THB · 26/11/2026 08:30:00Not played since',
+    );
+    expect(within(rows[2]!).getByText('No deposit yet')).toBeTruthy();
   });
 
   it('[console] approving a withdrawal above the second-approval amount says it waits for another person, and its row says so', async () => {

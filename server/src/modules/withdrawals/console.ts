@@ -33,6 +33,10 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
     held_for: string | null;
     approval_id: string | null;
     approved: boolean;
+    deposited_at: Date | null;
+    deposited: bigint | null;
+    bets: bigint | null;
+    net: bigint | null;
   }>(
     `select w.public_id, m.public_id as member, m.phone, m.name, w.amount, m.currency, w.bank_code,
             w.bank_account_no, w.bank_account_name, w.created_at, w.held_for,
@@ -42,8 +46,20 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
              order by a.id desc limit 1) as approval_id,
             exists (select from approval_requests a
                     where a.kind = 'withdrawal' and a.payload ->> 'withdrawalId' = w.public_id
-                      and a.status = 'APPROVED') as approved
+                      and a.status = 'APPROVED') as approved,
+            d.created_at as deposited_at, d.amount as deposited, p.bets, p.net
      from withdrawals w join members m on m.id = w.member_id
+     left join lateral (
+       select x.created_at, x.amount from deposits x
+       where x.member_id = w.member_id and x.status = 'SUCCESS' and x.channel <> 'NOTICE'
+         and x.created_at <= w.created_at
+       order by x.created_at desc limit 1
+     ) d on true
+     left join lateral (
+       select coalesce(sum(g.bet), 0)::bigint as bets, coalesce(sum(g.win - g.bet), 0)::bigint as net
+       from game_rounds g
+       where g.member_id = w.member_id and g.played_at >= d.created_at and g.played_at <= w.created_at
+     ) p on d.created_at is not null
      where w.status = 'PENDING' order by w.created_at, w.id limit 200`,
     [ctx.clock.now()],
   );
@@ -64,6 +80,15 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
       heldFor: r.held_for,
       approvalId: r.approval_id,
       needsSecondApproval: !r.approved && aboveThreshold(thresholds, r.currency, r.amount),
+      sinceDeposit:
+        r.deposited_at && r.deposited !== null
+          ? {
+              at: r.deposited_at.toISOString(),
+              amount: toBaht(r.deposited),
+              bets: toBaht(r.bets ?? 0n),
+              net: toBaht(r.net ?? 0n),
+            }
+          : null,
     })),
   };
 }

@@ -12,6 +12,7 @@ import { ReasonModal } from '../../components/ReasonModal';
 import { formatAmount, formatBangkok } from '../../format';
 import { useT } from '../../i18n';
 import { MemberLink, QueueRows, usePhones, useRunner } from './queue-parts';
+import { SinceDeposit } from './SinceDeposit';
 import { Slips } from './SlipsQueue';
 import { actions, isTableQueue, useQueueAction, useQueueList, type TableQueue } from './queue-api';
 
@@ -129,7 +130,7 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
   const [rejecting, setRejecting] = useState<QueuedWithdrawal | null>(null);
   return (
     <>
-      <QueueRows cols={['created', 'member', 'amount', 'account', 'actions']} runner={runner}>
+      <QueueRows cols={['created', 'member', 'amount', 'sinceDeposit', 'account', 'actions']} runner={runner}>
         {items.map((w) => (
           <Table.Tr key={w.withdrawalId}>
             <Table.Td>{formatBangkok(w.createdAt)}</Table.Td>
@@ -145,6 +146,9 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
                   {t('console.queues.twoApprovals')}
                 </Text>
               )}
+            </Table.Td>
+            <Table.Td>
+              <SinceDeposit w={w} />
             </Table.Td>
             <Table.Td>
               {w.bankCode} {w.bankAccountNo} · {w.bankAccountName}
