@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { chatMessageContentSchema, chatMessageSchema } from './chat.ts';
 import { endpoint, text } from './common.ts';
+import { sinceDepositSchema } from './console.ts';
 
 export const QUEUES = ['bankLines', 'withdrawals', 'slips', 'transfers', 'qr', 'chats'] as const;
 export type QueueName = (typeof QUEUES)[number];
@@ -106,13 +107,8 @@ export const queuedWithdrawalSchema = z.object({
    * by two: approving it asks another staff member (a four-eyes request), it does not pay it.
    */
   needsSecondApproval: z.boolean(),
-  /**
-   * What finance weighs before paying: the member's last credited deposit before this withdrawal (a
-   * deposit notice is not one) and their play from it to the withdrawal, from the bet feed: stakes
-   * (`bets`) and the result (`net`, wins minus stakes; negative is a loss). No stakes at all is money
-   * deposited and taken out unplayed. Null when the member never deposited (bonuses, an adjustment).
-   */
-  sinceDeposit: z.object({ at: iso, amount, bets: amount, net: amount }).nullable(),
+  /** The member's last deposit before it and their play since (console.ts); null: never deposited. */
+  sinceDeposit: sinceDepositSchema.nullable(),
 });
 export type QueuedWithdrawal = z.infer<typeof queuedWithdrawalSchema>;
 

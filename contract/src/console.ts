@@ -187,6 +187,20 @@ export const adjust = endpoint({
   auth: false,
 });
 
+/**
+ * What finance weighs before paying a withdrawal: the member's last credited deposit before it (a
+ * deposit notice is not one) and their play from it to the withdrawal, from the bet feed: stakes
+ * (`bets`) and the result (`net`, wins minus stakes; negative is a loss). No stakes at all is money
+ * deposited and taken out unplayed. Null where it is used when the member never deposited.
+ */
+export const sinceDepositSchema = z.object({
+  at: text(),
+  amount: z.number(),
+  bets: z.number(),
+  net: z.number(),
+});
+export type SinceDeposit = z.infer<typeof sinceDepositSchema>;
+
 export const approvalSchema = z.object({
   id: text(),
   kind: z.enum(APPROVAL_KINDS),
@@ -208,6 +222,8 @@ export const approvalSchema = z.object({
       phone: text(),
       account: bankAccountRefSchema,
       paysTo: bankAccountRefSchema.nullable(),
+      /** A withdrawal's: the last deposit before it and the play since; null for other kinds, or never deposited. */
+      sinceDeposit: sinceDepositSchema.nullable().default(null),
     })
     .nullable()
     .default(null),

@@ -156,6 +156,7 @@ export {
   type ConsoleMe,
   type MemberDetail,
   type MemberRow,
+  type SinceDeposit,
   type StaffMember,
   type StaffRole,
 } from './console.ts';

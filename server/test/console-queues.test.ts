@@ -345,6 +345,21 @@ describe('console queues [console]', () => {
         amount: 400,
         sinceDeposit: { at: depositedAt, amount: 300, bets: 0, net: 0 },
       });
+      // Above the second-approval amount: the person who decides the four-eyes request sees it too.
+      const asked = await con(
+        'POST',
+        `/api/console/queues/withdrawals/${taken.body.withdrawalId as string}/approve`,
+        finance.token,
+        { code: totpCode(finance.secret, stepAt(t.clock.now())) },
+      );
+      expect(asked.body).toMatchObject({ status: 'AWAITING_APPROVAL' });
+      const approvals = await con('GET', '/api/console/approvals', finance.token);
+      const request = (
+        approvals.body.items as Array<{ payload: { withdrawalId?: string }; subject: unknown }>
+      ).find((a) => a.payload.withdrawalId === taken.body.withdrawalId);
+      expect(request?.subject).toMatchObject({
+        sinceDeposit: { at: depositedAt, amount: 300, bets: 0, net: 0 },
+      });
     } finally {
       await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
     }

@@ -628,6 +628,7 @@ describe('console: four-eyes [console]', () => {
         accountName: m.reg.bankAccountName,
       },
       paysTo: null,
+      sinceDeposit: null,
     });
     expectError(
       await con('POST', `/api/console/approvals/${asked.body.id}/approve`, maker.token, {}),

@@ -72,12 +72,13 @@ describe('console approvals', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('[console] the approver sees the member as they are now: a bank-account change from and to, a withdrawal the account it pays to', async () => {
+  it('[console] the approver sees the member as they are now: a bank-account change from and to, a withdrawal the account it pays to and the play since the last deposit', async () => {
     const subject = {
       name: 'Somchai Jaidee',
       phone: '0812345678',
       account: { bankCode: 'KBANK', accountNo: '1234567890', accountName: 'SOMCHAI JAIDEE' },
       paysTo: null,
+      sinceDeposit: null,
     };
     const change = approvalFixture({
       id: 'apr_2',
@@ -95,7 +96,11 @@ describe('console approvals', () => {
       id: 'apr_3',
       kind: 'withdrawal',
       payload: { withdrawalId: 'W1', memberId: 'm_1', amount: 1_200, currency: 'BAHT' },
-      subject: { ...subject, paysTo: subject.account },
+      subject: {
+        ...subject,
+        paysTo: subject.account,
+        sinceDeposit: { at: '2026-11-26T01:00:00.000Z', amount: 1_500, bets: 0, net: 0 },
+      },
     });
     await renderConsole('/console/approvals', 'finance', {
       'GET /api/console/approvals': () => json({ items: [change, withdrawal] }),
@@ -112,6 +117,10 @@ describe('console approvals', () => {
       'Pays to KBANK 123-456-7890 · SOMCHAI JAIDEE',
     );
     expect(within(withdrawalRow).getByText('1,200.00 THB')).toBeTruthy();
+    expect(within(withdrawalRow).getByTestId('since-deposit').textContent).toBe(
+      'Deposited 1,500.00 THB · 26/11/2026 08:00:00Not played since',
+    );
+    expect(within(changeRow).queryByTestId('since-deposit')).toBeNull();
   });
 
   it("[console] approving one's own request says FOUR_EYES in words", async () => {

@@ -213,3 +213,26 @@ begin
     return next;
   end loop;
 end $$;
+
+-- What finance weighs before paying a withdrawal (the console's queue and its four-eyes request): the
+-- member's last credited deposit before it (a deposit notice is not money) and their play from that
+-- deposit to the withdrawal, from the bet feed: the stakes, and wins minus stakes. No row when the
+-- member never deposited. Both lookups walk the (member_id, time desc) indexes.
+create or replace function withdrawal_since_deposit(p_withdrawal bigint)
+returns table (deposited_at timestamptz, deposited bigint, bets bigint, net bigint)
+language sql stable as $$
+  select d.created_at, d.amount, p.bets, p.net
+  from withdrawals w
+  cross join lateral (
+    select x.created_at, x.amount from deposits x
+    where x.member_id = w.member_id and x.status = 'SUCCESS' and x.channel <> 'NOTICE'
+      and x.created_at <= w.created_at
+    order by x.created_at desc limit 1
+  ) d
+  cross join lateral (
+    select coalesce(sum(g.bet), 0)::bigint as bets, coalesce(sum(g.win - g.bet), 0)::bigint as net
+    from game_rounds g
+    where g.member_id = w.member_id and g.played_at >= d.created_at and g.played_at <= w.created_at
+  ) p
+  where w.id = p_withdrawal
+$$;

@@ -22,6 +22,7 @@ import { can, DECIDE_PERMISSION } from './permissions.ts';
 import { setRole } from './service.ts';
 import { checkBankAccount } from '../accounts/rules.ts';
 import { payWithdrawal } from '../withdrawals/service.ts';
+import { sinceDepositOf, type SinceDepositRow } from '../withdrawals/since-deposit.ts';
 import { getSetting } from '../../db/settings.ts';
 
 /**
@@ -250,7 +251,7 @@ export async function requestAdjustment(
   );
 }
 
-interface ListedRow extends Row {
+interface ListedRow extends Row, SinceDepositRow {
   m_name: string | null;
   m_phone: string | null;
   m_bank_code: string | null;
@@ -270,10 +271,12 @@ export async function listApprovals(ctx: Ctx, status: string | undefined) {
     `select ${columnsOf('a.')},
             m.name as m_name, m.phone as m_phone, m.bank_code as m_bank_code,
             m.bank_account_no as m_account_no, m.bank_account_name as m_account_name,
-            w.bank_code as w_bank_code, w.bank_account_no as w_account_no, w.bank_account_name as w_account_name
+            w.bank_code as w_bank_code, w.bank_account_no as w_account_no, w.bank_account_name as w_account_name,
+            s.deposited_at, s.deposited, s.bets, s.net
      from approval_requests a
      left join members m on a.kind <> 'role' and m.public_id = a.payload ->> 'memberId'
      left join withdrawals w on a.kind = 'withdrawal' and w.public_id = a.payload ->> 'withdrawalId'
+     left join lateral withdrawal_since_deposit(w.id) s on w.id is not null
      where a.status = $1 order by a.id desc limit 200`,
     [status ?? 'AWAITING_APPROVAL'],
   );
@@ -299,6 +302,7 @@ export async function listApprovals(ctx: Ctx, status: string | undefined) {
                       accountNo: r.w_account_no ?? '',
                       accountName: r.w_account_name ?? '',
                     },
+              sinceDeposit: sinceDepositOf(r),
             },
     })),
   };

@@ -17,27 +17,26 @@ import { audited } from '../staff/audited.ts';
 import { actorOf, consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
 import { requireStepUp } from '../staff/service.ts';
 import { claimWithdrawal, sendPayout, settle, type PayoutOrder } from './service.ts';
+import { sinceDepositOf, type SinceDepositRow } from './since-deposit.ts';
 
 export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdrawal[] }> {
-  const rows = await ctx.db.query<{
-    public_id: string;
-    member: string;
-    phone: string;
-    name: string;
-    amount: bigint;
-    currency: string;
-    bank_code: string;
-    bank_account_no: string;
-    bank_account_name: string;
-    created_at: Date;
-    held_for: string | null;
-    approval_id: string | null;
-    approved: boolean;
-    deposited_at: Date | null;
-    deposited: bigint | null;
-    bets: bigint | null;
-    net: bigint | null;
-  }>(
+  const rows = await ctx.db.query<
+    {
+      public_id: string;
+      member: string;
+      phone: string;
+      name: string;
+      amount: bigint;
+      currency: string;
+      bank_code: string;
+      bank_account_no: string;
+      bank_account_name: string;
+      created_at: Date;
+      held_for: string | null;
+      approval_id: string | null;
+      approved: boolean;
+    } & SinceDepositRow
+  >(
     `select w.public_id, m.public_id as member, m.phone, m.name, w.amount, m.currency, w.bank_code,
             w.bank_account_no, w.bank_account_name, w.created_at, w.held_for,
             (select a.public_id from approval_requests a
@@ -47,19 +46,9 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
             exists (select from approval_requests a
                     where a.kind = 'withdrawal' and a.payload ->> 'withdrawalId' = w.public_id
                       and a.status = 'APPROVED') as approved,
-            d.created_at as deposited_at, d.amount as deposited, p.bets, p.net
+            s.deposited_at, s.deposited, s.bets, s.net
      from withdrawals w join members m on m.id = w.member_id
-     left join lateral (
-       select x.created_at, x.amount from deposits x
-       where x.member_id = w.member_id and x.status = 'SUCCESS' and x.channel <> 'NOTICE'
-         and x.created_at <= w.created_at
-       order by x.created_at desc limit 1
-     ) d on true
-     left join lateral (
-       select coalesce(sum(g.bet), 0)::bigint as bets, coalesce(sum(g.win - g.bet), 0)::bigint as net
-       from game_rounds g
-       where g.member_id = w.member_id and g.played_at >= d.created_at and g.played_at <= w.created_at
-     ) p on d.created_at is not null
+     left join lateral withdrawal_since_deposit(w.id) s on true
      where w.status = 'PENDING' order by w.created_at, w.id limit 200`,
     [ctx.clock.now()],
   );
@@ -80,15 +69,7 @@ export async function withdrawalsQueue(ctx: Ctx): Promise<{ items: QueuedWithdra
       heldFor: r.held_for,
       approvalId: r.approval_id,
       needsSecondApproval: !r.approved && aboveThreshold(thresholds, r.currency, r.amount),
-      sinceDeposit:
-        r.deposited_at && r.deposited !== null
-          ? {
-              at: r.deposited_at.toISOString(),
-              amount: toBaht(r.deposited),
-              bets: toBaht(r.bets ?? 0n),
-              net: toBaht(r.net ?? 0n),
-            }
-          : null,
+      sinceDeposit: sinceDepositOf(r),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { useLocale } from '../../i18n/react';
 import { bankCodeText } from '../../lib/banks';
 import { formatAmount } from '../format';
 import { useT } from '../i18n';
+import { SinceDeposit } from './SinceDeposit';
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -50,6 +51,9 @@ export function ApprovalWhat({ approval }: { approval: Approval }) {
         )}
         {str(p.reason) && (
           <Text size="xs">{t('console.approvals.reasonGiven', { reason: str(p.reason) })}</Text>
+        )}
+        {approval.kind === 'withdrawal' && approval.subject && (
+          <SinceDeposit since={approval.subject.sinceDeposit} currency={str(p.currency)} />
         )}
       </Stack>
     );

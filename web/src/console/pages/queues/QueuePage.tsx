@@ -9,10 +9,10 @@ import { ConsoleError } from '../../components/ConsoleError';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { ReasonModal } from '../../components/ReasonModal';
+import { SinceDeposit } from '../../components/SinceDeposit';
 import { formatAmount, formatBangkok } from '../../format';
 import { useT } from '../../i18n';
 import { MemberLink, QueueRows, usePhones, useRunner } from './queue-parts';
-import { SinceDeposit } from './SinceDeposit';
 import { Slips } from './SlipsQueue';
 import { actions, isTableQueue, useQueueAction, useQueueList, type TableQueue } from './queue-api';
 
@@ -148,7 +148,7 @@ function Withdrawals({ items }: { items: QueuedWithdrawal[] }) {
               )}
             </Table.Td>
             <Table.Td>
-              <SinceDeposit w={w} />
+              <SinceDeposit since={w.sinceDeposit} currency={w.currency} />
             </Table.Td>
             <Table.Td>
               {w.bankCode} {w.bankAccountNo} · {w.bankAccountName}
