@@ -301,3 +301,15 @@ export const chatReadEventSchema = z.object({
   reader: z.enum(['customer', 'operator']),
 });
 export type ChatReadEvent = z.infer<typeof chatReadEventSchema>;
+
+/**
+ * The language a member wrote in, by its letters: Lao, Thai, or Latin letters (English); null when the
+ * text has none of them (digits, emoji). The server's unasked messages and the console's quick replies
+ * answer a member in the language of their last words by this rule.
+ */
+export function scriptLanguage(text: string): 'th' | 'la' | 'en' | null {
+  if (/[\u0E80-\u0EFF]/.test(text)) return 'la';
+  if (/[\u0E00-\u0E7F]/.test(text)) return 'th';
+  if (/[A-Za-z]/.test(text)) return 'en';
+  return null;
+}

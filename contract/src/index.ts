@@ -88,7 +88,7 @@ export {
 } from './slips.ts';
 export * from './realtime.ts';
 export * as chat from './chat.ts';
-export { chatMessageSchema, type ChatMessage, type ChatMessageContent } from './chat.ts';
+export { chatMessageSchema, scriptLanguage, type ChatMessage, type ChatMessageContent } from './chat.ts';
 export * as spin from './spin.ts';
 export {
   recomputeSpin,

@@ -2,7 +2,7 @@
 // replies for the common questions, and answers to those questions (postbacks) read from the member's own
 // data: the last deposit, the pending or last withdrawal. A visitor is asked to log in. Every answer
 // offers the operator; the operator's own replies go through the operator API.
-import type { ChatMessageContent, chat } from '@krapao/contract';
+import { scriptLanguage, type ChatMessageContent, type chat } from '@krapao/contract';
 import type { Queryable } from '../../db/db.ts';
 import { BOT_LOCALES, BOT_TEXTS, type BotLocale, type BotText } from './bot-texts.ts';
 
@@ -149,7 +149,7 @@ export async function withdrawalRejectedText(
 /**
  * The language to tell a member something unasked: the script of their last words in the conversation
  * (Thai, Lao; Latin letters: English), else their money's (a kip wallet: Lao, else Thai). The console's
- * quick replies pick theirs by the same rule (ChatPage.tsx replyLanguage).
+ * quick replies pick theirs by the same rule (contract scriptLanguage, ChatPage.tsx replyLanguage).
  */
 async function memberLocale(q: Queryable, conversationId: string, currency: string): Promise<BotLocale> {
   const said = await q.query<{ text: string }>(
@@ -159,9 +159,8 @@ async function memberLocale(q: Queryable, conversationId: string, currency: stri
     [conversationId],
   );
   for (const { text } of said) {
-    if (/[\u0E80-\u0EFF]/.test(text)) return 'la';
-    if (/[\u0E00-\u0E7F]/.test(text)) return 'th';
-    if (/[A-Za-z]/.test(text)) return 'en';
+    const language = scriptLanguage(text);
+    if (language) return language;
   }
   return currency === 'LAK' ? 'la' : 'th';
 }

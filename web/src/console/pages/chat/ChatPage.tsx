@@ -23,6 +23,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   consoleQueues,
+  scriptLanguage,
   type ChatMemberContext,
   type ChatMessage,
   type ConsoleConversation,
@@ -63,10 +64,8 @@ function replyLanguage(
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
     if (m.sender !== 'customer' || m.message.message_type !== 'text') continue;
-    const text = m.message.payload.text;
-    if (/[\u0E80-\u0EFF]/.test(text)) return 'la';
-    if (/[\u0E00-\u0E7F]/.test(text)) return 'th';
-    if (/[A-Za-z]/.test(text)) return 'en';
+    const language = scriptLanguage(m.message.payload.text);
+    if (language) return language;
   }
   return currency === 'LAK' ? 'la' : fallback;
 }
