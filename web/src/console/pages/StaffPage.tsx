@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Group,
+  Input,
   Modal,
   Select,
   Stack,
@@ -28,6 +29,14 @@ import { formatBangkok } from '../format';
 import { useT } from '../i18n';
 import { can, PERMISSIONS } from '../permissions';
 import { useStaffMe } from '../use-me';
+
+/** A field's parts top to bottom: the hint under the box, so that boxes side by side stay level. */
+const BOX_THEN_HINT: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
 
 function useRoleOptions() {
   const t = useT();
@@ -106,10 +115,13 @@ function CreateStaff() {
             );
         }}
       >
-        <Group align="flex-end" wrap="wrap">
+        {/* Hints under their boxes and an empty label over the button: labels and boxes stay level
+            whatever a hint's length in the chosen language. */}
+        <Group align="flex-start" wrap="wrap">
           <TextInput
             label={t('console.staff.username')}
             description={t('console.staff.usernameHint')}
+            inputWrapperOrder={BOX_THEN_HINT}
             value={username}
             onChange={(e) => setUsername(e.currentTarget.value)}
             autoCapitalize="none"
@@ -118,15 +130,24 @@ function CreateStaff() {
           <Select
             label={t('console.staff.role')}
             description={t('console.staff.roleHint')}
+            inputWrapperOrder={BOX_THEN_HINT}
+            placeholder={t('console.staff.rolePlaceholder')}
             data={roles}
             value={role}
             onChange={(v) => setRole(v as StaffRole | null)}
-            w={260}
+            w={300}
             allowDeselect={false}
           />
-          <Button type="submit" loading={create.isPending} leftSection={<IconUserPlus size={18} />}>
-            {t('console.staff.create')}
-          </Button>
+          <Input.Wrapper label={'\u00a0'}>
+            <Button
+              type="submit"
+              loading={create.isPending}
+              leftSection={<IconUserPlus size={18} />}
+              display="block"
+            >
+              {t('console.staff.create')}
+            </Button>
+          </Input.Wrapper>
         </Group>
         {error && (
           <Stack mt="md">
