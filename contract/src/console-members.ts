@@ -74,7 +74,28 @@ export const endMemberSessions = endpoint({
  * the limits in force, a raise waiting, this period's use, and a time-out or self-exclusion in force.
  * Support reads it to answer "why can I not deposit"; without the member's own sign-in figures.
  */
-export const memberProtectionSchema = protectionSchema.omit({ session: true });
+const staffChangeBase = { at: text(), by: text(), reason: text() };
+/** A protection change staff made for the member (newest first), from the audit: who, when, why. */
+export const staffProtectionChangeSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('block'),
+    ...staffChangeBase,
+    kind: z.enum(['TIMEOUT', 'EXCLUSION']),
+    days: z.number().nullable(),
+    months: z.number().nullable(),
+  }),
+  z.object({
+    action: z.literal('limit'),
+    ...staffChangeBase,
+    limit: z.enum(PROTECTION_LIMIT_KEYS),
+    amount: z.number(),
+  }),
+]);
+export type StaffProtectionChange = z.infer<typeof staffProtectionChangeSchema>;
+export const memberProtectionSchema = protectionSchema.omit({ session: true }).extend({
+  /** The blocks and lower limits staff placed for the member, newest first (at most 20). */
+  byStaff: z.array(staffProtectionChangeSchema),
+});
 export type MemberProtection = z.infer<typeof memberProtectionSchema>;
 export const memberProtection = endpoint({
   method: 'GET',

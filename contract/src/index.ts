@@ -108,6 +108,7 @@ export {
   type MemberNote,
   type MemberProtection,
   type MemberSignIn,
+  type StaffProtectionChange,
 } from './console-members.ts';
 export {
   SLIP_TIME_PATTERN,

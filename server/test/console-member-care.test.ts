@@ -334,6 +334,7 @@ describe('console: a member page [console]', () => {
       depositLeft: 700,
       block: null,
       pending: null,
+      byStaff: [],
     });
     expect(seen.body).not.toHaveProperty('session');
 
@@ -373,6 +374,17 @@ describe('console: a member page [console]', () => {
       [risk.username, { kind: 'EXCLUSION', months: 6, reason: 'problem play seen' }],
       [risk.username, { kind: 'TIMEOUT', days: 1, reason: 'again' }],
       [risk.username, { kind: 'TIMEOUT', days: 7, reason: 'asked for a break on the phone' }],
+    ]);
+    expect(excluded.body.byStaff).toEqual([
+      expect.objectContaining({
+        action: 'block',
+        kind: 'EXCLUSION',
+        months: 6,
+        days: null,
+        by: risk.username,
+      }),
+      expect.objectContaining({ action: 'block', kind: 'TIMEOUT', days: 1, months: null, reason: 'again' }),
+      expect.objectContaining({ action: 'block', kind: 'TIMEOUT', days: 7 }),
     ]);
     expectError(
       await con('GET', `/api/console/members/M000000000/protection`, support.token),
@@ -440,6 +452,26 @@ describe('console: a member page [console]', () => {
     expect(rows.map((r) => [r.actor, r.after])).toEqual([
       [risk.username, { limit: 'lossWeek', amount: 200, reason: 'chat' }],
       [risk.username, { limit: 'depositDay', amount: 300, reason: 'asked for less on the phone' }],
+    ]);
+    // Whoever answers the member next reads who set what, and why.
+    const seen = await con('GET', `/api/console/members/${m.id}/protection`, support.token);
+    expect(seen.body.byStaff).toEqual([
+      {
+        action: 'limit',
+        at: expect.any(String),
+        by: risk.username,
+        limit: 'lossWeek',
+        amount: 200,
+        reason: 'chat',
+      },
+      {
+        action: 'limit',
+        at: expect.any(String),
+        by: risk.username,
+        limit: 'depositDay',
+        amount: 300,
+        reason: 'asked for less on the phone',
+      },
     ]);
     expectError(await con('POST', '/api/console/members/M000000000/limits', risk.token, ask), 404, 'NO_USER');
   });

@@ -188,6 +188,7 @@ const protectionAnswer = (over: Partial<MemberProtection> = {}): MemberProtectio
     depositLeft: 700,
     realityCheckMinutes: 0,
     block: null,
+    byStaff: [],
     ...over,
   });
 
@@ -418,6 +419,25 @@ describe('console member care', () => {
             depositLeft: null,
             realityCheckMinutes: 0,
             block: { kind: 'TIMEOUT', until: '2026-12-09T05:00:00.000Z' },
+            byStaff: [
+              {
+                action: 'block',
+                at: '2026-12-02T05:00:00.000Z',
+                by: 'risk.anna',
+                reason: 'asked for a break in the chat',
+                kind: 'TIMEOUT',
+                days: 7,
+                months: null,
+              },
+              {
+                action: 'limit',
+                at: '2026-12-01T03:30:00.000Z',
+                by: 'risk.anna',
+                reason: 'asked on the phone',
+                limit: 'lossWeek',
+                amount: 2000,
+              },
+            ],
           }),
         ),
     });
@@ -426,6 +446,17 @@ describe('console member care', () => {
       /^On a time-out until 09\/12\/2026 12:00/,
     );
     expect(screen.getByText('No deposit limit.')).toBeTruthy();
+    // Who set what for the member, and why: support can tell the member.
+    const byStaff = screen.getByTestId('protection-by-staff');
+    expect(
+      within(byStaff)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
+    ).toEqual([
+      ['02/12/2026 12:00:00', 'risk.anna', 'Time-out, 7 days', 'asked for a break in the chat'],
+      ['01/12/2026 10:30:00', 'risk.anna', 'Losses per week: 2,000.00 THB', 'asked on the phone'],
+    ]);
     expect(screen.queryByRole('button', { name: 'Block play' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Lower a limit' })).toBeNull();
   });

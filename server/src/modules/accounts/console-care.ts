@@ -3,7 +3,13 @@
 // password reset they finish themselves, and staff notes. Each change is in the audit with the member it
 // concerns, so the member's page and the audit tell the same story.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { consoleMembers as api, type MemberNote, type ProtectionLimitKey } from '@krapao/contract';
+import {
+  consoleMembers as api,
+  type MemberNote,
+  type MemberProtection,
+  type ProtectionLimitKey,
+  type StaffProtectionChange,
+} from '@krapao/contract';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { slipPicture } from '../slips/console.ts';
@@ -17,6 +23,7 @@ import {
   lowerLimitForMember,
   protectionForStaff,
   type BlockAsked,
+  type ProtectionForStaff,
 } from '../protection/service.ts';
 import { refreshBalances } from '../games/service.ts';
 import { memberDetail, memberOf } from './console.ts';
@@ -195,6 +202,47 @@ export async function lowerMemberLimit(
   );
 }
 
+/**
+ * The member's protection for the console, with the blocks and lower limits staff placed for them (the
+ * audit's member.block and member.limit rows, newest first): who, when and why, for whoever answers the
+ * member next.
+ */
+async function withStaffChanges(
+  ctx: Ctx,
+  publicId: string,
+  protection: ProtectionForStaff,
+): Promise<MemberProtection> {
+  const rows = await ctx.db.query<{
+    at: Date;
+    actor: string;
+    action: string;
+    after: Record<string, unknown>;
+  }>(
+    `select at, actor, action, after from staff_audit
+     where member_id = $1 and action in ('member.block', 'member.limit')
+     order by id desc limit 20`,
+    [publicId],
+  );
+  const byStaff = rows.map((r): StaffProtectionChange => {
+    const base = { at: r.at.toISOString(), by: r.actor, reason: String(r.after.reason ?? '') };
+    return r.action === 'member.block'
+      ? {
+          action: 'block',
+          ...base,
+          kind: r.after.kind as 'TIMEOUT' | 'EXCLUSION',
+          days: typeof r.after.days === 'number' ? r.after.days : null,
+          months: typeof r.after.months === 'number' ? r.after.months : null,
+        }
+      : {
+          action: 'limit',
+          ...base,
+          limit: r.after.limit as ProtectionLimitKey,
+          amount: Number(r.after.amount),
+        };
+  });
+  return { ...protection, byStaff };
+}
+
 const member = (req: FastifyRequest) => paramOf(req, 'memberId');
 
 export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -218,15 +266,19 @@ export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
     });
     add(api.memberNotes, 'members.read', (req) => memberNotes(ctx, member(req)));
     add(api.memberProtection, 'members.read', async (req) =>
-      protectionForStaff(ctx, (await memberOf(ctx, member(req))).id),
+      withStaffChanges(
+        ctx,
+        member(req),
+        await protectionForStaff(ctx, (await memberOf(ctx, member(req))).id),
+      ),
     );
     add(api.blockMember, 'exclusions.manage', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
-      return blockMember(ctx, actorOf(req), member(req), body);
+      return withStaffChanges(ctx, member(req), await blockMember(ctx, actorOf(req), member(req), body));
     });
     add(api.lowerMemberLimit, 'limits.manage', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
-      return lowerMemberLimit(ctx, actorOf(req), member(req), body);
+      return withStaffChanges(ctx, member(req), await lowerMemberLimit(ctx, actorOf(req), member(req), body));
     });
     add(api.addMemberNote, 'members.notes', (req, body) =>
       addMemberNote(ctx, actorOf(req), member(req), body.text),

@@ -157,6 +157,9 @@ async function answer(ctx: Ctx, q: Queryable, memberId: string, tokenHash: Buffe
   };
 }
 
+/** What the member's protection is, for the console (which adds what staff changed: console-care.ts). */
+export type ProtectionForStaff = Omit<MemberProtection, 'byStaff'>;
+
 export interface Caller {
   memberId: string;
   tokenHash: Buffer;
@@ -250,7 +253,7 @@ export async function block(ctx: Ctx, who: Caller, asked: BlockAsked): Promise<P
  * The member's protection as the console shows it (GET /api/console/members/{id}/protection): what
  * GET /api/protection answers them, without their sign-in's figures.
  */
-export async function protectionForStaff(ctx: Ctx, memberId: string): Promise<MemberProtection> {
+export async function protectionForStaff(ctx: Ctx, memberId: string): Promise<ProtectionForStaff> {
   const { session: _session, ...rest } = await answer(ctx, ctx.db, memberId, Buffer.alloc(0));
   return rest;
 }
@@ -261,7 +264,7 @@ export async function blockForMember(
   memberId: string,
   asked: BlockAsked,
   within: (q: Queryable) => Promise<void>,
-): Promise<MemberProtection> {
+): Promise<ProtectionForStaff> {
   await placeBlock(ctx, memberId, asked, within);
   ctx.log.info({ memberId, ...asked }, 'staff blocked play for a member');
   await bringGamesBack(ctx, memberId);
@@ -279,7 +282,7 @@ export async function lowerLimitForMember(
   key: ProtectionLimitKey,
   amount: number,
   within: (q: Queryable) => Promise<void>,
-): Promise<MemberProtection> {
+): Promise<ProtectionForStaff> {
   await ctx.db.tx(async (q) => {
     const now = ctx.clock.now();
     const current = inForce(await lockedRow(q, memberId, now));

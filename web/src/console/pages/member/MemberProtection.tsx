@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconHandStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -51,11 +51,12 @@ export function MemberProtection({
   const p = protection.data;
   const money = (amount: number | null) =>
     amount === null ? t('console.protection.noLimit') : formatAmount(amount, p.currency, locale);
-  const lengthText = (asked: BlockAsked) => {
-    if (asked.kind === 'EXCLUSION') return t('console.protection.exclusionMonths', { count: asked.months });
-    return asked.days === 1
+  /** "Time-out, 7 days", "Self-exclusion, 6 months": a length as the member's own page names it. */
+  const lengthText = (kind: BlockAsked['kind'], count: number) => {
+    if (kind === 'EXCLUSION') return t('console.protection.exclusionMonths', { count });
+    return count === 1
       ? t('console.protection.timeoutOneDay')
-      : t('console.protection.timeoutDays', { count: asked.days });
+      : t('console.protection.timeoutDays', { count });
   };
   const row = (label: string, keys: readonly ProtectionLimitKey[]) => (
     <Table.Tr>
@@ -126,6 +127,38 @@ export function MemberProtection({
           </Text>
         )}
       </SimpleGrid>
+      {p.byStaff.length > 0 && (
+        <Stack gap="xs">
+          <Title order={4}>{t('console.protection.byStaff')}</Title>
+          <Table withTableBorder data-testid="protection-by-staff">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('console.protection.when')}</Table.Th>
+                <Table.Th>{t('console.protection.by')}</Table.Th>
+                <Table.Th>{t('console.protection.what')}</Table.Th>
+                <Table.Th>{t('console.protection.reason')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {p.byStaff.map((c, i) => (
+                <Table.Tr key={`${c.at}-${i}`}>
+                  <Table.Td>{formatBangkok(c.at)}</Table.Td>
+                  <Table.Td>{c.by}</Table.Td>
+                  <Table.Td>
+                    {c.action === 'block'
+                      ? lengthText(c.kind, (c.kind === 'TIMEOUT' ? c.days : c.months) ?? 0)
+                      : t('console.protection.limitSet', {
+                          limit: t(`console.protection.limits.${c.limit}`),
+                          amount: formatAmount(c.amount, p.currency, locale),
+                        })}
+                  </Table.Td>
+                  <Table.Td>{c.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
       {canLower && (
         <LowerLimitModal
           memberId={memberId}
@@ -149,7 +182,10 @@ export function MemberProtection({
             label={t('console.protection.length')}
             value={choice}
             onChange={(e) => setChoice(e.currentTarget.value)}
-            data={LENGTHS.map((asked, i) => ({ value: String(i), label: lengthText(asked) }))}
+            data={LENGTHS.map((asked, i) => ({
+              value: String(i),
+              label: lengthText(asked.kind, asked.kind === 'TIMEOUT' ? asked.days : asked.months),
+            }))}
           />
         </StepUpFormModal>
       )}
