@@ -47,7 +47,6 @@ const AREAS: AreaRoutes[] = [
   // First: its hook holds every operator route to the service account's role (modules/staff).
   staffRoutes,
   accountConsoleRoutes,
-  memberCareConsoleRoutes,
   // The console's queues: its nudge hook sees every area's requests (modules/queues/live.ts).
   queueConsoleRoutes,
   depositConsoleRoutes,
@@ -91,8 +90,10 @@ export async function registerAreas(
     for (const routes of AREAS) routes(api, ctx, ctx.config.opsTokens);
     // The chat's routes take a wider context: the realtime rooms it announces to, its pictures' store.
     chatRoutes(api, { ...ctx, ...chat }, ctx.config.opsTokens);
-    // Their replies (and a withdrawal's rejection) reach the customer's chat room live.
+    // Their replies (and a withdrawal's rejection, a block or limit staff placed) reach the customer's
+    // chat room live.
     chatConsoleRoutes(api, { ...ctx, ...chat });
     withdrawalConsoleRoutes(api, { ...ctx, ...chat });
+    memberCareConsoleRoutes(api, { ...ctx, ...chat });
   });
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_NOTE_MAX_LENGTH } from '@krapao/contract';
-import { sendText } from './chat-helpers.ts';
+import { allMessages, sendText } from './chat-helpers.ts';
 import { stepAt, totpCode } from '../src/modules/staff/totp.ts';
 import { consoleCall, newStaff } from './console-helpers.ts';
 import { activate, GAME_TEST_ENV, gameTransfer, simBalance, slotAmount } from './games-helpers.ts';
@@ -359,6 +359,16 @@ describe('console: a member page [console]', () => {
       placed.body.block,
     );
     expect((await createQr(t, m.token, 'WW', 100)).body.message).toBe('SELF_EXCLUDED');
+    // The member is told in their chat, under the staff member's name and in Thai (a baht member who has
+    // not written yet), until when: never the reason, which is the audit's.
+    const bangkok = new Date(until + 7 * 3_600_000).toISOString();
+    const told = (await allMessages(t.app, { token: m.token })).filter((x) => x.sender === 'operator');
+    expect(told.map((x) => [x.name, (x.message.payload as { text: string }).text])).toEqual([
+      [
+        risk.username,
+        `เจ้าหน้าที่ได้เริ่มการพักเล่นให้บัญชีของคุณถึง ${bangkok.slice(0, 10)} ${bangkok.slice(11, 16)} ระหว่างนี้การฝากเงิน การเล่น และข้อเสนอต่าง ๆ จะปิดไว้ ส่วนการถอนเงินยังทำได้ตามปกติ หากมีคำถาม พิมพ์ถามได้ที่นี่`,
+      ],
+    ]);
     // A shorter one keeps the longer end; a self-exclusion replaces a break, and stays one.
     const day = await con('POST', block, risk.token, { kind: 'TIMEOUT', days: 1, reason: 'again' });
     expect(day.body.block).toEqual(placed.body.block);
@@ -472,6 +482,17 @@ describe('console: a member page [console]', () => {
         amount: 300,
         reason: 'asked for less on the phone',
       },
+    ]);
+    // Told in their chat, in the language they last wrote in.
+    await sendText(t.app, { token: m.token }, 'why can I not deposit more?');
+    await con('POST', url, risk.token, { limit: 'depositWeek', amount: 1_500, reason: 'chat' });
+    const told = (await allMessages(t.app, { token: m.token }))
+      .filter((x) => x.sender === 'operator')
+      .map((x) => (x.message.payload as { text: string }).text);
+    expect(told).toEqual([
+      'เจ้าหน้าที่ได้ตั้งวงเงินฝากต่อวันของคุณเป็น 300 บาท มีผลทันที คุณลดวงเงินลงได้อีกที่หน้าวงเงินของคุณ หากมีคำถาม พิมพ์ถามได้ที่นี่',
+      'เจ้าหน้าที่ได้ตั้งวงเงินเสียต่อสัปดาห์ของคุณเป็น 200 บาท มีผลทันที คุณลดวงเงินลงได้อีกที่หน้าวงเงินของคุณ หากมีคำถาม พิมพ์ถามได้ที่นี่',
+      'Our staff have set your weekly deposit limit to 1,500 THB; it applies now. You can lower it further on your limits page. If you have questions, write to us here.',
     ]);
     expectError(await con('POST', '/api/console/members/M000000000/limits', risk.token, ask), 404, 'NO_USER');
   });

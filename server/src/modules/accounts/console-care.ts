@@ -9,7 +9,11 @@ import {
   type MemberProtection,
   type ProtectionLimitKey,
   type StaffProtectionChange,
+  toMinor,
 } from '@krapao/contract';
+import { staffProtectionText, type StaffProtectionNotice } from '../chat/bot.ts';
+import { memberConversationId } from '../chat/console.ts';
+import { reply, type ChatCtx } from '../chat/service.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { slipPicture } from '../slips/console.ts';
@@ -243,9 +247,24 @@ async function withStaffChanges(
   return { ...protection, byStaff };
 }
 
+/**
+ * Tells the member in their chat, under the staff member's name, what staff placed for them (never the
+ * reason, which is the audit's). The change has committed and stands whether or not this arrives.
+ */
+async function tellMember(ctx: ChatCtx, actor: Actor, publicId: string, notice: StaffProtectionNotice) {
+  try {
+    const m = await memberOf(ctx, publicId);
+    const conversation = await memberConversationId(ctx, m.id);
+    const text = await staffProtectionText(ctx.db, conversation, m.currency, notice);
+    await reply(ctx, actor.username, conversation, { message_type: 'text', payload: { text } });
+  } catch (err) {
+    ctx.log.warn({ err, memberId: publicId }, 'a protection change by staff was not told in the chat');
+  }
+}
+
 const member = (req: FastifyRequest) => paramOf(req, 'memberId');
 
-export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
+export function memberCareConsoleRoutes(app: FastifyInstance, ctx: ChatCtx) {
   consoleRoutes(app, ctx, (add) => {
     add(api.memberStatement, 'members.read', (req) => memberStatement(ctx, member(req), req.query));
     add(api.memberSlips, 'members.read', (req) => memberSlips(ctx, member(req), req.query));
@@ -274,11 +293,23 @@ export function memberCareConsoleRoutes(app: FastifyInstance, ctx: Ctx) {
     );
     add(api.blockMember, 'exclusions.manage', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
-      return withStaffChanges(ctx, member(req), await blockMember(ctx, actorOf(req), member(req), body));
+      const placed = await blockMember(ctx, actorOf(req), member(req), body);
+      // The block in force now: a longer one already there is kept, and that is what holds.
+      if (placed.block)
+        await tellMember(ctx, actorOf(req), member(req), {
+          kind: placed.block.kind,
+          until: new Date(placed.block.until),
+        });
+      return withStaffChanges(ctx, member(req), placed);
     });
     add(api.lowerMemberLimit, 'limits.manage', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
-      return withStaffChanges(ctx, member(req), await lowerMemberLimit(ctx, actorOf(req), member(req), body));
+      const lowered = await lowerMemberLimit(ctx, actorOf(req), member(req), body);
+      await tellMember(ctx, actorOf(req), member(req), {
+        limit: body.limit,
+        amountMinor: toMinor(body.amount),
+      });
+      return withStaffChanges(ctx, member(req), lowered);
     });
     add(api.addMemberNote, 'members.notes', (req, body) =>
       addMemberNote(ctx, actorOf(req), member(req), body.text),

@@ -72,6 +72,29 @@ export const BOT_TEXTS = {
     la: 'ລາຍການຖອນເງິນ {amount} ({time}) ຂອງທ່ານບໍ່ໄດ້ຮັບການອະນຸມັດ ແລະ ເງິນໄດ້ຄືນເຂົ້າກະເປົາເງິນແລ້ວ ເຫດຜົນ: {reason}',
     en: 'Your withdrawal of {amount} ({time}) was not approved, and the money is back in your wallet. Reason: {reason}',
   },
+  // A time-out, self-exclusion or lower limit staff placed for the member (console-care.ts): what now
+  // holds and until when, never the staff member's reason (that is for the audit).
+  staffTimeout: {
+    th: 'เจ้าหน้าที่ได้เริ่มการพักเล่นให้บัญชีของคุณถึง {until} ระหว่างนี้การฝากเงิน การเล่น และข้อเสนอต่าง ๆ จะปิดไว้ ส่วนการถอนเงินยังทำได้ตามปกติ หากมีคำถาม พิมพ์ถามได้ที่นี่',
+    la: 'ພະນັກງານໄດ້ເລີ່ມການພັກຫຼິ້ນໃຫ້ບັນຊີຂອງທ່ານຮອດ {until} ໃນລະຫວ່າງນີ້ການຝາກເງິນ ການຫຼິ້ນ ແລະ ຂໍ້ສະເໜີຕ່າງໆຈະປິດໄວ້ ສ່ວນການຖອນເງິນຍັງເຮັດໄດ້ຕາມປົກກະຕິ ຖ້າມີຄຳຖາມ ພິມຖາມໄດ້ບ່ອນນີ້',
+    en: 'Our staff have started a break for your account until {until}. Until then deposits, play and offers are closed; you can still withdraw. If you have questions, write to us here.',
+  },
+  staffExclusion: {
+    th: 'เจ้าหน้าที่ได้ระงับการเล่นของบัญชีคุณถึง {until} ระหว่างนี้การฝากเงิน การเล่น และข้อเสนอต่าง ๆ จะปิดไว้ ส่วนการถอนเงินยังทำได้ตามปกติ หากมีคำถาม พิมพ์ถามได้ที่นี่',
+    la: 'ພະນັກງານໄດ້ລະງັບການຫຼິ້ນຂອງບັນຊີທ່ານຮອດ {until} ໃນລະຫວ່າງນີ້ການຝາກເງິນ ການຫຼິ້ນ ແລະ ຂໍ້ສະເໜີຕ່າງໆຈະປິດໄວ້ ສ່ວນການຖອນເງິນຍັງເຮັດໄດ້ຕາມປົກກະຕິ ຖ້າມີຄຳຖາມ ພິມຖາມໄດ້ບ່ອນນີ້',
+    en: 'Our staff have closed play on your account until {until}. Until then deposits, play and offers are closed; you can still withdraw. If you have questions, write to us here.',
+  },
+  staffLimit: {
+    th: 'เจ้าหน้าที่ได้ตั้ง{limit}ของคุณเป็น {amount} มีผลทันที คุณลดวงเงินลงได้อีกที่หน้าวงเงินของคุณ หากมีคำถาม พิมพ์ถามได้ที่นี่',
+    la: 'ພະນັກງານໄດ້ຕັ້ງ{limit}ຂອງທ່ານເປັນ {amount} ມີຜົນທັນທີ ທ່ານຫຼຸດວົງເງິນລົງໄດ້ອີກທີ່ໜ້າວົງເງິນຂອງທ່ານ ຖ້າມີຄຳຖາມ ພິມຖາມໄດ້ບ່ອນນີ້',
+    en: 'Our staff have set your {limit} to {amount}; it applies now. You can lower it further on your limits page. If you have questions, write to us here.',
+  },
+  depositDay: { th: 'วงเงินฝากต่อวัน', la: 'ວົງເງິນຝາກຕໍ່ມື້', en: 'daily deposit limit' },
+  depositWeek: { th: 'วงเงินฝากต่อสัปดาห์', la: 'ວົງເງິນຝາກຕໍ່ອາທິດ', en: 'weekly deposit limit' },
+  depositMonth: { th: 'วงเงินฝากต่อเดือน', la: 'ວົງເງິນຝາກຕໍ່ເດືອນ', en: 'monthly deposit limit' },
+  lossDay: { th: 'วงเงินเสียต่อวัน', la: 'ວົງເງິນເສຍຕໍ່ມື້', en: 'daily loss limit' },
+  lossWeek: { th: 'วงเงินเสียต่อสัปดาห์', la: 'ວົງເງິນເສຍຕໍ່ອາທິດ', en: 'weekly loss limit' },
+  lossMonth: { th: 'วงเงินเสียต่อเดือน', la: 'ວົງເງິນເສຍຕໍ່ເດືອນ', en: 'monthly loss limit' },
   password: {
     th: 'หากต้องการตั้งรหัสผ่านใหม่ กรุณาพิมพ์เบอร์โทรศัพท์ที่ลงทะเบียนและชื่อบัญชีธนาคารของคุณไว้ที่นี่ เจ้าหน้าที่จะตรวจสอบและช่วยเหลือคุณ',
     la: 'ຖ້າຕ້ອງການຕັ້ງລະຫັດຜ່ານໃໝ່ ກະລຸນາພິມເບີໂທລະສັບທີ່ລົງທະບຽນ ແລະ ຊື່ບັນຊີທະນາຄານຂອງທ່ານໄວ້ບ່ອນນີ້ ພະນັກງານຈະກວດສອບ ແລະ ຊ່ວຍເຫຼືອທ່ານ',

@@ -2,7 +2,12 @@
 // replies for the common questions, and answers to those questions (postbacks) read from the member's own
 // data: the last deposit, the pending or last withdrawal. A visitor is asked to log in. Every answer
 // offers the operator; the operator's own replies go through the operator API.
-import { scriptLanguage, type ChatMessageContent, type chat } from '@krapao/contract';
+import {
+  scriptLanguage,
+  type ChatMessageContent,
+  type chat,
+  type ProtectionLimitKey,
+} from '@krapao/contract';
 import type { Queryable } from '../../db/db.ts';
 import { BOT_LOCALES, BOT_TEXTS, type BotLocale, type BotText } from './bot-texts.ts';
 
@@ -146,6 +151,30 @@ export async function withdrawalRejectedText(
   return t('withdrawalRejected', locale, { ...moneyVars(row, locale), reason });
 }
 
+/** A protection change staff made for the member: a block with its end, or one limit's new amount. */
+export type StaffProtectionNotice =
+  { kind: 'TIMEOUT' | 'EXCLUSION'; until: Date } | { limit: ProtectionLimitKey; amountMinor: bigint };
+
+/**
+ * What a member is told in their chat when staff place a time-out, a self-exclusion or a lower limit for
+ * them: what holds now and until when, in the language the member last wrote in (memberLocale).
+ */
+export async function staffProtectionText(
+  q: Queryable,
+  conversationId: string,
+  currency: string,
+  notice: StaffProtectionNotice,
+): Promise<string> {
+  const locale = await memberLocale(q, conversationId, currency);
+  if ('limit' in notice) {
+    const { amount } = moneyVars({ amount: notice.amountMinor, currency, created_at: new Date(0) }, locale);
+    return t('staffLimit', locale, { limit: t(notice.limit, locale), amount });
+  }
+  return t(notice.kind === 'TIMEOUT' ? 'staffTimeout' : 'staffExclusion', locale, {
+    until: bangkokMinute(notice.until),
+  });
+}
+
 /**
  * The language to tell a member something unasked: the script of their last words in the conversation
  * (Thai, Lao; Latin letters: English), else their money's (a kip wallet: Lao, else Thai). The console's
@@ -170,6 +199,11 @@ function moneyVars(row: Omit<MoneyRow, 'status'>, locale: BotLocale) {
   const major = Number(row.amount) / 100;
   const unit = t(row.currency === 'LAK' ? 'kip' : 'baht', locale);
   const amount = `${major.toLocaleString('en-US', { minimumFractionDigits: major % 1 ? 2 : 0, maximumFractionDigits: 2 })} ${unit}`;
-  const at = new Date(row.created_at.getTime() + 7 * 3600_000).toISOString();
-  return { amount, time: `${at.slice(0, 10)} ${at.slice(11, 16)}` };
+  return { amount, time: bangkokMinute(row.created_at) };
+}
+
+/** "2026-12-09 12:00": a moment in Bangkok and Vientiane time (UTC+7), to the minute. */
+function bangkokMinute(at: Date): string {
+  const local = new Date(at.getTime() + 7 * 3600_000).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
 }
