@@ -17,6 +17,7 @@ import {
   expectError,
   login,
   registerAndLogin,
+  setOwnLimits,
   useTestApp,
   walletAmount,
   withdraw,
@@ -312,17 +313,7 @@ describe('console: a member page [console]', () => {
     const [support, risk, admin] = [await staff('support'), await staff('risk'), await staff('admin')];
     const m = await registerAndLogin(t.app);
     await bankTransfer(t.app, m.reg, 300);
-    const limited = await call(t.app, 'PUT', '/api/protection/limits', {
-      token: m.token,
-      body: {
-        depositDay: 1_000,
-        depositWeek: null,
-        depositMonth: null,
-        lossDay: null,
-        lossWeek: null,
-        lossMonth: 500,
-      },
-    });
+    const limited = await setOwnLimits(t.app, m.token, { depositDay: 1_000, lossMonth: 500 });
     expect(limited.status).toBe(200);
     const url = `/api/console/members/${m.id}/protection`;
     const seen = await con('GET', url, support.token);
@@ -406,18 +397,7 @@ describe('console: a member page [console]', () => {
   it("[console] [protection] risk lowers a member's limit at once, never raises or removes one; a raise the member has waiting is dropped; audited, with a fresh code", async () => {
     const [support, risk, admin] = [await staff('support'), await staff('risk'), await staff('admin')];
     const m = await registerAndLogin(t.app);
-    const setOwn = (depositDay: number) =>
-      call(t.app, 'PUT', '/api/protection/limits', {
-        token: m.token,
-        body: {
-          depositDay,
-          depositWeek: null,
-          depositMonth: null,
-          lossDay: null,
-          lossWeek: null,
-          lossMonth: null,
-        },
-      });
+    const setOwn = (depositDay: number) => setOwnLimits(t.app, m.token, { depositDay });
     expect((await setOwn(1_000)).status).toBe(200);
     // The member asks for more: it waits 24 hours.
     expect((await setOwn(5_000)).body.pending).not.toBeNull();

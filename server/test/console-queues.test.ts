@@ -81,6 +81,22 @@ function socketOf(auth: Record<string, unknown>) {
   });
 }
 
+/**
+ * Runs `fn` with withdrawals above 10.00 THB waiting for a second approval, so that one waits in the
+ * queue for a person whatever the payout mode; the setting is put back after.
+ */
+async function withSecondApprovalAbove10Baht(fn: () => Promise<void>) {
+  await t.db.query(
+    `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
+     on conflict (key) do update set value = excluded.value`,
+  );
+  try {
+    await fn();
+  } finally {
+    await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
+  }
+}
+
 describe('console queues [console]', () => {
   it('[console] the tiles count, sum and age what waits; the clock moves the age; each role sees its tiles', async () => {
     const admin = await staff('admin');
@@ -216,11 +232,7 @@ describe('console queues [console]', () => {
   });
 
   it('[console] a rejected withdrawal returns the money and its reason reaches the member; the staff socket hears the change', async () => {
-    await t.db.query(
-      `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
-       on conflict (key) do update set value = excluded.value`,
-    );
-    try {
+    await withSecondApprovalAbove10Baht(async () => {
       const finance = await staff('finance');
       const nudges: number[] = [];
       const staffSocket = await socketOf({ staffToken: finance.token });
@@ -302,17 +314,11 @@ describe('console queues [console]', () => {
       );
       expect(await walletAmount(t.app, m.token)).toBe(200);
       await expectLedgerSound(t.db);
-    } finally {
-      await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
-    }
+    });
   });
 
   it('[console] a queued withdrawal shows the last deposit before it and the play since: stakes and result, none when taken out unplayed', async () => {
-    await t.db.query(
-      `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
-       on conflict (key) do update set value = excluded.value`,
-    );
-    try {
+    await withSecondApprovalAbove10Baht(async () => {
       const finance = await staff('finance');
       const [player, unplayed] = [await registerAndLogin(t.app), await registerAndLogin(t.app)];
       await bankTransfer(t.app, player.reg, 1_000);
@@ -360,9 +366,7 @@ describe('console queues [console]', () => {
       expect(request?.subject).toMatchObject({
         sinceDeposit: { at: depositedAt, amount: 300, bets: 0, net: 0 },
       });
-    } finally {
-      await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
-    }
+    });
   });
 
   it('[console] [SLIP-4] a refused slip: staff see its picture, mark it handled once, and it leaves the queue and its tile', async () => {

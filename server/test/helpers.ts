@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { isErrorCode, type RegistrationInput } from '@krapao/contract';
+import { isErrorCode, type ProtectionLimits, type RegistrationInput } from '@krapao/contract';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
@@ -325,6 +325,20 @@ export const newKey = () => `test-key-${Date.now()}-${++keySeq}`;
 /** WD-2: the member asks to withdraw, under a new idempotency key (or `key`, to send one again). */
 export const withdraw = (app: FastifyInstance, token: string, amount: number, key = newKey()) =>
   call(app, 'POST', '/api/wallet/withdraw', { token, body: { amount }, headers: { 'idempotency-key': key } });
+
+/** No deposit or loss limit at all: PUT /api/protection/limits takes the whole set. */
+export const NO_LIMITS: ProtectionLimits = {
+  depositDay: null,
+  depositWeek: null,
+  depositMonth: null,
+  lossDay: null,
+  lossWeek: null,
+  lossMonth: null,
+};
+
+/** The member sets their own limits (those given; none of the others), as /user/limits does. */
+export const setOwnLimits = (app: FastifyInstance, token: string, limits: Partial<ProtectionLimits>) =>
+  call(app, 'PUT', '/api/protection/limits', { token, body: { ...NO_LIMITS, ...limits } });
 
 /** A withdrawal's status as the database holds it (undefined when there is none). */
 export async function withdrawalStatus(db: Db, publicId: string): Promise<string | undefined> {

@@ -11,8 +11,10 @@ import {
   login,
   expectLedgerSound,
   newKey,
+  NO_LIMITS,
   onPostgres,
   registerAndLogin,
+  setOwnLimits,
   useTestApp,
   walletAmount,
   withdraw,
@@ -29,22 +31,12 @@ const THAI_QR = Object.entries(QR_PROVIDER_CURRENCY)
   .filter(([, currency]) => currency === 'BAHT')
   .map(([provider]) => provider);
 
-const NO_LIMITS: ProtectionLimits = {
-  depositDay: null,
-  depositWeek: null,
-  depositMonth: null,
-  lossDay: null,
-  lossWeek: null,
-  lossMonth: null,
-};
-
 const protection = async (token: string) => {
   const res = await call(t.app, 'GET', '/api/protection', { token });
   expect(res.status).toBe(200);
   return res.body as unknown as Protection;
 };
-const setLimits = (token: string, limits: Partial<ProtectionLimits>) =>
-  call(t.app, 'PUT', '/api/protection/limits', { token, body: { ...NO_LIMITS, ...limits } });
+const setLimits = (token: string, limits: Partial<ProtectionLimits>) => setOwnLimits(t.app, token, limits);
 const confirm = (token: string) => call(t.app, 'POST', '/api/protection/limits/confirm', { token });
 const HOUR = 3600_000;
 

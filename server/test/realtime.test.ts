@@ -19,6 +19,7 @@ import {
   newKey,
   onPostgres,
   registerAndLogin,
+  setOwnLimits,
   setPayoutMode,
   useTestApp,
   walletAmount,
@@ -192,17 +193,7 @@ describe('realtime money events', () => {
     const theirs = await listen(t.app, other.token);
     const protectionEvents = (l: Listener) => l.events.filter((e) => e.type === 'protection').length;
 
-    const limited = await call(t.app, 'PUT', '/api/protection/limits', {
-      token: member.token,
-      body: {
-        depositDay: 1_000,
-        depositWeek: null,
-        depositMonth: null,
-        lossDay: null,
-        lossWeek: null,
-        lossMonth: null,
-      },
-    });
+    const limited = await setOwnLimits(t.app, member.token, { depositDay: 1_000 });
     expect(limited.status).toBe(200);
     expect(await heard(phone, (e) => e.type === 'protection')).toEqual({ type: 'protection' });
 
