@@ -19,6 +19,11 @@ export const PROTECTION_LIMIT_KEYS = [
 ] as const;
 export type ProtectionLimitKey = (typeof PROTECTION_LIMIT_KEYS)[number];
 export const PROTECTION_COOLING_OFF_H = 24;
+/**
+ * Days after which the app asks the member to look over their limits and play again (regulated markets
+ * ask for a reminder at least every six months), counted from their last review, else registration.
+ */
+export const PROTECTION_REVIEW_DAYS = 182;
 /** Minutes between reality checks; 0 is off. */
 export const REALITY_CHECK_MINUTES = [0, 15, 30, 60] as const;
 export const TIMEOUT_DAYS = [1, 7, 30, 42] as const;
@@ -70,6 +75,8 @@ export const protectionSchema = z.object({
    * result of play since (wins minus stakes, from the bet feed).
    */
   session: z.object({ signedInAt: text(), elapsedS: z.number().int(), net: z.number() }),
+  /** PROTECTION_REVIEW_DAYS have passed since the member last reviewed (or registered): the app asks. */
+  reviewDue: z.boolean(),
 });
 export type Protection = z.infer<typeof protectionSchema>;
 
@@ -104,6 +111,15 @@ export const setLimits = endpoint({
 export const confirmLimits = endpoint({
   method: 'POST',
   path: '/api/protection/limits/confirm',
+  body: undefined,
+  response: protectionSchema,
+  auth: true,
+});
+
+/** The member looked over their limits and play at the app's prompt: it asks again in six months. */
+export const review = endpoint({
+  method: 'POST',
+  path: '/api/protection/review',
   body: undefined,
   response: protectionSchema,
   auth: true,

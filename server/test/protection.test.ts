@@ -2,7 +2,12 @@
 // figures, a time-out and a self-exclusion, each held by the server when a member's requests race
 // (PGlite runs them one after another, PostgreSQL truly at once). Time moves by the test's clock.
 import { describe, expect, it } from 'vitest';
-import { QR_PROVIDER_CURRENCY, type Protection, type ProtectionLimits } from '@krapao/contract';
+import {
+  PROTECTION_REVIEW_DAYS,
+  QR_PROVIDER_CURRENCY,
+  type Protection,
+  type ProtectionLimits,
+} from '@krapao/contract';
 import {
   bankTransfer,
   baseUrl,
@@ -370,5 +375,24 @@ describe(`player protection (${db})`, () => {
       400,
       'INVALID_REQUEST',
     );
+  });
+
+  it('[care] six months after registration, and six months after each review, the member is asked to look over their limits and play', async () => {
+    const m = await registerAndLogin(t.app);
+    expect((await protection(m.token)).reviewDue).toBe(false);
+    await later(m, (PROTECTION_REVIEW_DAYS - 1) * 24 * HOUR);
+    expect((await protection(m.token)).reviewDue).toBe(false);
+    await later(m, 24 * HOUR);
+    expect((await protection(m.token)).reviewDue).toBe(true);
+
+    const reviewed = await call(t.app, 'POST', '/api/protection/review', { token: m.token });
+    expect(reviewed.status).toBe(200);
+    expect(reviewed.body).toMatchObject({ reviewDue: false, limits: NO_LIMITS, block: null });
+    // The review changes nothing else, and is asked again six months on.
+    await later(m, (PROTECTION_REVIEW_DAYS - 1) * 24 * HOUR);
+    expect((await protection(m.token)).reviewDue).toBe(false);
+    await later(m, 24 * HOUR);
+    expect((await protection(m.token)).reviewDue).toBe(true);
+    expectError(await call(t.app, 'POST', '/api/protection/review', {}), 401, 'UNAUTHORIZED');
   });
 });

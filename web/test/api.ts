@@ -146,6 +146,7 @@ export const protectionFixture = (overrides: Partial<Protection> = {}): Protecti
     realityCheckMinutes: 0,
     block: null,
     session: { signedInAt: '2026-11-21T10:00:00.000Z', elapsedS: 0, net: 0 },
+    reviewDue: false,
     ...overrides,
   });
 export const NO_LIMITS: ProtectionLimits = {

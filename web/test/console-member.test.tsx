@@ -188,6 +188,7 @@ const protectionAnswer = (over: Partial<MemberProtection> = {}): MemberProtectio
     depositLeft: 700,
     realityCheckMinutes: 0,
     block: null,
+    reviewDue: false,
     byStaff: [],
     ...over,
   });
@@ -419,6 +420,7 @@ describe('console member care', () => {
             depositLeft: null,
             realityCheckMinutes: 0,
             block: { kind: 'TIMEOUT', until: '2026-12-09T05:00:00.000Z' },
+            reviewDue: false,
             byStaff: [
               {
                 action: 'block',
@@ -455,7 +457,7 @@ describe('console member care', () => {
         .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
     ).toEqual([
       ['02/12/2026 12:00:00', 'risk.anna', 'Time-out, 7 days', 'asked for a break in the chat'],
-      ['01/12/2026 10:30:00', 'risk.anna', 'Losses per week: 2,000.00 THB', 'asked on the phone'],
+      ['01/12/2026 10:30:00', 'risk.anna', 'Losses per week set to 2,000.00 THB', 'asked on the phone'],
     ]);
     expect(screen.queryByRole('button', { name: 'Block play' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Lower a limit' })).toBeNull();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, mockApi, NO_LIMITS, protectionFixture, type Call } from './api';
 import { passTime } from './clock';
 import { depositChannel, depositLookup, openDepositFromHome } from './deposit-modal';
-import { errorEn, renderApp } from './render';
+import { errorEn, location, renderApp } from './render';
 
 const limited = protectionFixture({
   limits: { ...NO_LIMITS, depositDay: 1000, lossWeek: 500 },
@@ -280,5 +280,44 @@ describe('player protection page', () => {
     await renderApp('/user/limits', { locale });
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByTestId('deposit-left').textContent).toContain(left);
+  });
+
+  it('[care] after six months the home asks for a check-in; either answer records the review and the prompt goes', async () => {
+    logIn();
+    let due = true;
+    const api = mockApi({
+      'GET /api/protection': () => json(protectionFixture({ reviewDue: due })),
+      'POST /api/protection/review': () => {
+        due = false;
+        return json(protectionFixture({ reviewDue: false }));
+      },
+    });
+    const { user, router } = await renderApp('/user/home');
+    const prompt = await screen.findByTestId('review-prompt');
+    expect(within(prompt).getByText('Time for a check-in')).toBeTruthy();
+    await user.click(within(prompt).getByRole('button', { name: 'All fine' }));
+    await waitFor(() => expect(screen.queryByTestId('review-prompt')).toBeNull());
+    expect(api.callsTo('POST', '/api/protection/review')).toHaveLength(1);
+    expect(location(router)).toBe('/user/home');
+  });
+
+  it('[care] "Review my limits" opens the limits page and records the review', async () => {
+    logIn();
+    const api = mockApi({
+      'GET /api/protection': () => json(protectionFixture({ reviewDue: true })),
+      'POST /api/protection/review': () => json(protectionFixture({ reviewDue: false })),
+    });
+    const { user, router } = await renderApp('/user/home');
+    await user.click(await screen.findByRole('button', { name: 'Review my limits' }));
+    await waitFor(() => expect(location(router)).toBe('/user/limits'));
+    expect(api.callsTo('POST', '/api/protection/review')).toHaveLength(1);
+  });
+
+  it('[care] no check-in prompt when none is due', async () => {
+    logIn();
+    mockApi({ 'GET /api/protection': () => json(protectionFixture({ reviewDue: false })) });
+    await renderApp('/user/home');
+    await screen.findByRole('region', { name: 'Wallet' });
+    expect(screen.queryByTestId('review-prompt')).toBeNull();
   });
 });

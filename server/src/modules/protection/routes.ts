@@ -15,6 +15,7 @@ export function protectionRoutes(app: FastifyInstance, ctx: Ctx) {
   route(app, protection.get, (req) => service.getProtection(ctx, caller(req)));
   route(app, protection.setLimits, (req, body) => service.setLimits(ctx, caller(req), body));
   route(app, protection.confirmLimits, (req) => service.confirmLimits(ctx, caller(req)));
+  route(app, protection.review, (req) => service.markReviewed(ctx, caller(req)));
   route(app, protection.setRealityCheck, (req, body) =>
     service.setRealityCheck(ctx, caller(req), body.minutes),
   );

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import {
   PROTECTION_COOLING_OFF_H,
   PROTECTION_LIMIT_KEYS,
+  PROTECTION_REVIEW_DAYS,
   toBaht,
   toMinor,
   type Currency,
@@ -20,6 +21,7 @@ import { AppError } from '../../errors.ts';
 import { transfer } from '../games/transfers.ts';
 
 const COOLING_OFF_MS = PROTECTION_COOLING_OFF_H * 3600_000;
+const REVIEW_EVERY_MS = PROTECTION_REVIEW_DAYS * 86_400_000;
 
 /** The limit columns of member_protection, by contract key. */
 const COLUMN: Record<ProtectionLimitKey, string> = {
@@ -43,6 +45,7 @@ interface Row {
   reality_check_minutes: number;
   block_kind: 'TIMEOUT' | 'EXCLUSION' | null;
   block_until: Date | null;
+  reviewed_at: Date | null;
 }
 
 /** Limits in minor units, null for none. */
@@ -106,12 +109,13 @@ async function answer(ctx: Ctx, q: Queryable, memberId: string, tokenHash: Buffe
   const row = await readRow(q, memberId);
   const [figures] = await q.query<{
     currency: Currency;
+    registered_at: Date;
     used: Record<string, bigint>;
     room: bigint | null;
     signed_in_at: Date | null;
     net: bigint;
   }>(
-    `select m.currency,
+    `select m.currency, m.created_at as registered_at,
             (select to_jsonb(u) from protection_used(m.id, $2) u) as used,
             protection_deposit_room(p, $2, null) as room,
             s.created_at as signed_in_at,
@@ -154,7 +158,18 @@ async function answer(ctx: Ctx, q: Queryable, memberId: string, tokenHash: Buffe
       elapsedS: Math.max(0, Math.floor((now.getTime() - (figures.signed_in_at ?? now).getTime()) / 1000)),
       net: toBaht(figures.net),
     },
+    reviewDue: now.getTime() - (row?.reviewed_at ?? figures.registered_at).getTime() >= REVIEW_EVERY_MS,
   };
+}
+
+/** The member looked over their limits and play at the app's prompt (reviewDue): asked again later. */
+export async function markReviewed(ctx: Ctx, who: Caller): Promise<Protection> {
+  await ctx.db.tx(async (q) => {
+    const now = ctx.clock.now();
+    await lockedRow(q, who.memberId, now);
+    await q.query('update member_protection set reviewed_at = $2 where member_id = $1', [who.memberId, now]);
+  });
+  return getProtection(ctx, who);
 }
 
 /** What the member's protection is, for the console (which adds what staff changed: console-care.ts). */

@@ -4,6 +4,7 @@ import { lazyWithLaterTexts, useTranslation } from '../../i18n/react';
 import { WhenFirstOpened } from '../../components/WhenFirstOpened';
 import { useProfile } from '../../features/accounts/api/get-profile';
 import { LastSignInNotice } from '../../features/accounts/components/LastSignInNotice';
+import { ReviewPrompt } from '../../features/protection/components/ReviewPrompt';
 import { GameCarousels } from '../../features/games/components/GameCarousels';
 import { useBlockInForce } from '../../features/protection/api/protection';
 import { BlockNotice } from '../../features/protection/components/OffersPaused';
@@ -45,6 +46,7 @@ export default function MemberHomeRoute() {
       </div>
 
       <LastSignInNotice />
+      <ReviewPrompt />
 
       {/* HOME-1: the wallet card and the invite bonus card (a switch between them on a phone). */}
       <HomeCards />

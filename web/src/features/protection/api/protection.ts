@@ -32,6 +32,9 @@ export const useSetLimits = () =>
 
 export const useConfirmLimits = () => useProtectionChange(() => callApi(protection.confirmLimits));
 
+/** The member looked over their limits and play at the periodic prompt (reviewDue). */
+export const useMarkReviewed = () => useProtectionChange(() => callApi(protection.review));
+
 export const useSetRealityCheck = () =>
   useProtectionChange((minutes: Protection['realityCheckMinutes']) =>
     callApi(protection.setRealityCheck, { minutes }),
