@@ -164,6 +164,7 @@ export {
 export * as protection from './protection.ts';
 export {
   EXCLUSION_MONTHS,
+  NO_PROTECTION_LIMITS,
   PROTECTION_COOLING_OFF_H,
   PROTECTION_LIMIT_KEYS,
   PROTECTION_REVIEW_DAYS,

@@ -43,6 +43,16 @@ export const protectionLimitsSchema = z
   .strict();
 export type ProtectionLimits = z.infer<typeof protectionLimitsSchema>;
 
+/** No deposit or loss limit at all: what a member has until they set one. */
+export const NO_PROTECTION_LIMITS: ProtectionLimits = {
+  depositDay: null,
+  depositWeek: null,
+  depositMonth: null,
+  lossDay: null,
+  lossWeek: null,
+  lossMonth: null,
+};
+
 const literalOf = <T extends readonly number[]>(values: T) => z.literal(values);
 
 export const protectionSchema = z.object({

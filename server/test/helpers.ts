@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { isErrorCode, type ProtectionLimits, type RegistrationInput } from '@krapao/contract';
+import {
+  isErrorCode,
+  NO_PROTECTION_LIMITS,
+  type ProtectionLimits,
+  type RegistrationInput,
+} from '@krapao/contract';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
@@ -327,14 +332,7 @@ export const withdraw = (app: FastifyInstance, token: string, amount: number, ke
   call(app, 'POST', '/api/wallet/withdraw', { token, body: { amount }, headers: { 'idempotency-key': key } });
 
 /** No deposit or loss limit at all: PUT /api/protection/limits takes the whole set. */
-export const NO_LIMITS: ProtectionLimits = {
-  depositDay: null,
-  depositWeek: null,
-  depositMonth: null,
-  lossDay: null,
-  lossWeek: null,
-  lossMonth: null,
-};
+export const NO_LIMITS = NO_PROTECTION_LIMITS;
 
 /** The member sets their own limits (those given; none of the others), as /user/limits does. */
 export const setOwnLimits = (app: FastifyInstance, token: string, limits: Partial<ProtectionLimits>) =>

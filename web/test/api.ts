@@ -1,6 +1,7 @@
 import {
   accounts,
   lookups,
+  NO_PROTECTION_LIMITS,
   otp,
   protection,
   statement,
@@ -149,14 +150,7 @@ export const protectionFixture = (overrides: Partial<Protection> = {}): Protecti
     reviewDue: false,
     ...overrides,
   });
-export const NO_LIMITS: ProtectionLimits = {
-  depositDay: null,
-  depositWeek: null,
-  depositMonth: null,
-  lossDay: null,
-  lossWeek: null,
-  lossMonth: null,
-};
+export const NO_LIMITS: ProtectionLimits = NO_PROTECTION_LIMITS;
 
 export const defaultHandlers: Record<string, Handler> = {
   'GET /api/lookup/active': () => json(lookups.active.response.parse({ active: true })),

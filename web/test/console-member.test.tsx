@@ -1,6 +1,7 @@
 import {
   console as consoleApi,
   consoleMembers,
+  NO_PROTECTION_LIMITS,
   type MemberDetail,
   type MemberProtection,
 } from '@krapao/contract';
@@ -407,14 +408,7 @@ describe('console member care', () => {
         json(
           consoleMembers.memberProtectionSchema.parse({
             currency: 'BAHT',
-            limits: {
-              depositDay: null,
-              depositWeek: null,
-              depositMonth: null,
-              lossDay: null,
-              lossWeek: null,
-              lossMonth: null,
-            },
+            limits: NO_PROTECTION_LIMITS,
             pending: null,
             used: { depositDay: 0, depositWeek: 0, depositMonth: 0, lossDay: 0, lossWeek: 0, lossMonth: 0 },
             depositLeft: null,
