@@ -20,6 +20,7 @@ import { slipPicture } from '../slips/console.ts';
 import { listSlips } from '../slips/service.ts';
 import { getStatement } from '../statement/service.ts';
 import { appendAudit } from '../staff/audit.ts';
+import { memberAuditRows } from '../staff/audit-list.ts';
 import { actorOf, consoleRoutes, paramOf, staffOf } from '../staff/console-scope.ts';
 import { requireStepUp } from '../staff/service.ts';
 import {
@@ -30,7 +31,7 @@ import {
   type ProtectionForStaff,
 } from '../protection/service.ts';
 import { refreshBalances } from '../games/service.ts';
-import { memberDetail, memberOf } from './console.ts';
+import { memberDetail, memberOf, type Member } from './console.ts';
 import { deviceOf } from './devices.ts';
 import { recentSignIns } from './sign-ins.ts';
 import { startPasswordReset } from './password-reset.ts';
@@ -170,16 +171,15 @@ export async function addMemberNote(ctx: Ctx, actor: Actor, publicId: string, te
 export async function blockMember(
   ctx: Ctx,
   actor: Actor,
-  publicId: string,
+  m: Member,
   { reason, code: _code, ...asked }: BlockAsked & { reason: string; code?: string | undefined },
 ) {
-  const m = await memberOf(ctx, publicId);
   return blockForMember(ctx, m.id, asked, (q) =>
     appendAudit(q, ctx.clock.now(), {
       actor: actor.username,
       action: 'member.block',
-      target: publicId,
-      memberId: publicId,
+      target: m.public_id,
+      memberId: m.public_id,
       after: { ...asked, reason },
       ip: actor.ip,
     }),
@@ -190,16 +190,15 @@ export async function blockMember(
 export async function lowerMemberLimit(
   ctx: Ctx,
   actor: Actor,
-  publicId: string,
+  m: Member,
   { limit, amount, reason }: { limit: ProtectionLimitKey; amount: number; reason: string },
 ) {
-  const m = await memberOf(ctx, publicId);
-  return lowerLimitForMember(ctx, m.id, limit, amount, (q) =>
+  return lowerLimitForMember(ctx, m.id, limit, toMinor(amount), (q) =>
     appendAudit(q, ctx.clock.now(), {
       actor: actor.username,
       action: 'member.limit',
-      target: publicId,
-      memberId: publicId,
+      target: m.public_id,
+      memberId: m.public_id,
       after: { limit, amount, reason },
       ip: actor.ip,
     }),
@@ -213,36 +212,22 @@ export async function lowerMemberLimit(
  */
 async function withStaffChanges(
   ctx: Ctx,
-  publicId: string,
+  m: Member,
   protection: ProtectionForStaff,
 ): Promise<MemberProtection> {
-  const rows = await ctx.db.query<{
-    at: Date;
-    actor: string;
-    action: string;
-    after: Record<string, unknown>;
-  }>(
-    `select at, actor, action, after from staff_audit
-     where member_id = $1 and action in ('member.block', 'member.limit')
-     order by id desc limit 20`,
-    [publicId],
-  );
+  const rows = await memberAuditRows(ctx, m.public_id, ['member.block', 'member.limit'], 20);
   const byStaff = rows.map((r): StaffProtectionChange => {
-    const base = { at: r.at.toISOString(), by: r.actor, reason: String(r.after.reason ?? '') };
+    const after = (r.after ?? {}) as Record<string, unknown>;
+    const base = { at: r.at, by: r.actor, reason: String(after.reason ?? '') };
     return r.action === 'member.block'
       ? {
           action: 'block',
           ...base,
-          kind: r.after.kind as 'TIMEOUT' | 'EXCLUSION',
-          days: typeof r.after.days === 'number' ? r.after.days : null,
-          months: typeof r.after.months === 'number' ? r.after.months : null,
+          kind: after.kind as 'TIMEOUT' | 'EXCLUSION',
+          days: typeof after.days === 'number' ? after.days : null,
+          months: typeof after.months === 'number' ? after.months : null,
         }
-      : {
-          action: 'limit',
-          ...base,
-          limit: r.after.limit as ProtectionLimitKey,
-          amount: Number(r.after.amount),
-        };
+      : { action: 'limit', ...base, limit: after.limit as ProtectionLimitKey, amount: Number(after.amount) };
   });
   return { ...protection, byStaff };
 }
@@ -251,14 +236,13 @@ async function withStaffChanges(
  * Tells the member in their chat, under the staff member's name, what staff placed for them (never the
  * reason, which is the audit's). The change has committed and stands whether or not this arrives.
  */
-async function tellMember(ctx: ChatCtx, actor: Actor, publicId: string, notice: StaffProtectionNotice) {
+async function tellMember(ctx: ChatCtx, actor: Actor, m: Member, notice: StaffProtectionNotice) {
   try {
-    const m = await memberOf(ctx, publicId);
     const conversation = await memberConversationId(ctx, m.id);
     const text = await staffProtectionText(ctx.db, conversation, m.currency, notice);
     await reply(ctx, actor.username, conversation, { message_type: 'text', payload: { text } });
   } catch (err) {
-    ctx.log.warn({ err, memberId: publicId }, 'a protection change by staff was not told in the chat');
+    ctx.log.warn({ err, memberId: m.public_id }, 'a protection change by staff was not told in the chat');
   }
 }
 
@@ -284,32 +268,28 @@ export function memberCareConsoleRoutes(app: FastifyInstance, ctx: ChatCtx) {
       return memberDetail(ctx, m);
     });
     add(api.memberNotes, 'members.read', (req) => memberNotes(ctx, member(req)));
-    add(api.memberProtection, 'members.read', async (req) =>
-      withStaffChanges(
-        ctx,
-        member(req),
-        await protectionForStaff(ctx, (await memberOf(ctx, member(req))).id),
-      ),
-    );
+    add(api.memberProtection, 'members.read', async (req) => {
+      const m = await memberOf(ctx, member(req));
+      return withStaffChanges(ctx, m, await protectionForStaff(ctx, m.id));
+    });
     add(api.blockMember, 'exclusions.manage', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
-      const placed = await blockMember(ctx, actorOf(req), member(req), body);
+      const m = await memberOf(ctx, member(req));
+      const placed = await blockMember(ctx, actorOf(req), m, body);
       // The block in force now: a longer one already there is kept, and that is what holds.
       if (placed.block)
-        await tellMember(ctx, actorOf(req), member(req), {
+        await tellMember(ctx, actorOf(req), m, {
           kind: placed.block.kind,
           until: new Date(placed.block.until),
         });
-      return withStaffChanges(ctx, member(req), placed);
+      return withStaffChanges(ctx, m, placed);
     });
     add(api.lowerMemberLimit, 'limits.manage', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
-      const lowered = await lowerMemberLimit(ctx, actorOf(req), member(req), body);
-      await tellMember(ctx, actorOf(req), member(req), {
-        limit: body.limit,
-        amountMinor: toMinor(body.amount),
-      });
-      return withStaffChanges(ctx, member(req), lowered);
+      const m = await memberOf(ctx, member(req));
+      const lowered = await lowerMemberLimit(ctx, actorOf(req), m, body);
+      await tellMember(ctx, actorOf(req), m, { limit: body.limit, amountMinor: toMinor(body.amount) });
+      return withStaffChanges(ctx, m, lowered);
     });
     add(api.addMemberNote, 'members.notes', (req, body) =>
       addMemberNote(ctx, actorOf(req), member(req), body.text),

@@ -166,10 +166,11 @@ export async function staffProtectionText(
   notice: StaffProtectionNotice,
 ): Promise<string> {
   const locale = await memberLocale(q, conversationId, currency);
-  if ('limit' in notice) {
-    const { amount } = moneyVars({ amount: notice.amountMinor, currency, created_at: new Date(0) }, locale);
-    return t('staffLimit', locale, { limit: t(notice.limit, locale), amount });
-  }
+  if ('limit' in notice)
+    return t('staffLimit', locale, {
+      limit: t(notice.limit, locale),
+      amount: amountText(notice.amountMinor, currency, locale),
+    });
   return t(notice.kind === 'TIMEOUT' ? 'staffTimeout' : 'staffExclusion', locale, {
     until: bangkokMinute(notice.until),
   });
@@ -196,10 +197,14 @@ async function memberLocale(q: Queryable, conversationId: string, currency: stri
 
 /** Amounts are kept in minor units (satang, att); times are shown in Bangkok and Vientiane time (UTC+7). */
 function moneyVars(row: Omit<MoneyRow, 'status'>, locale: BotLocale) {
-  const major = Number(row.amount) / 100;
-  const unit = t(row.currency === 'LAK' ? 'kip' : 'baht', locale);
-  const amount = `${major.toLocaleString('en-US', { minimumFractionDigits: major % 1 ? 2 : 0, maximumFractionDigits: 2 })} ${unit}`;
-  return { amount, time: bangkokMinute(row.created_at) };
+  return { amount: amountText(row.amount, row.currency, locale), time: bangkokMinute(row.created_at) };
+}
+
+/** "1,500 THB", "250.50 บาท": an amount in minor units, its decimals only when it has some. */
+function amountText(minor: bigint, currency: string, locale: BotLocale): string {
+  const major = Number(minor) / 100;
+  const unit = t(currency === 'LAK' ? 'kip' : 'baht', locale);
+  return `${major.toLocaleString('en-US', { minimumFractionDigits: major % 1 ? 2 : 0, maximumFractionDigits: 2 })} ${unit}`;
 }
 
 /** "2026-12-09 12:00": a moment in Bangkok and Vientiane time (UTC+7), to the minute. */

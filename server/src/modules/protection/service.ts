@@ -295,21 +295,20 @@ export async function lowerLimitForMember(
   ctx: Ctx,
   memberId: string,
   key: ProtectionLimitKey,
-  amount: number,
+  minor: bigint,
   within: (q: Queryable) => Promise<void>,
 ): Promise<ProtectionForStaff> {
   await ctx.db.tx(async (q) => {
     const now = ctx.clock.now();
     const current = inForce(await lockedRow(q, memberId, now));
-    const asked = toMinor(amount);
-    if (!lowers(current[key], asked)) throw new AppError('LIMIT_NOT_LOWER', 409);
-    await writeLimits(q, memberId, { ...current, [key]: asked }, now);
+    if (!lowers(current[key], minor)) throw new AppError('LIMIT_NOT_LOWER', 409);
+    await writeLimits(q, memberId, { ...current, [key]: minor }, now);
     await q.query('update member_protection set pending = null, pending_at = null where member_id = $1', [
       memberId,
     ]);
     await within(q);
   });
-  ctx.log.info({ memberId, limit: key, amount }, 'staff lowered a limit for a member');
+  ctx.log.info({ memberId, limit: key, minor: minor.toString() }, 'staff lowered a limit for a member');
   return protectionForStaff(ctx, memberId);
 }
 

@@ -51,6 +51,24 @@ export async function listAudit(
   return { items, nextBefore: rows.length > limit ? items[items.length - 1]!.id : null };
 }
 
+/** A member's audit rows of the given actions, newest first (the member page's own histories). */
+export async function memberAuditRows(
+  ctx: Ctx,
+  memberId: string,
+  actions: readonly string[],
+  limit: number,
+): Promise<AuditRow[]> {
+  const rows = await ctx.db.query<StoredAuditRow>(
+    `select ${AUDIT_COLUMNS} from staff_audit
+     where member_id = $1 and action = any($2::text[]) order by staff_audit.id desc limit $3`,
+    [memberId, actions, limit],
+  );
+  return rows.map((r) => {
+    const { memberId: _memberId, ...row } = recordOf(r);
+    return row;
+  });
+}
+
 const cell = (v: unknown): string => {
   let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
