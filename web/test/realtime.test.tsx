@@ -96,6 +96,22 @@ describe('money arrives by itself', () => {
     expect(api.callsTo('GET', '/api/protection')).toHaveLength(asked + 1);
   });
 
+  it('[care] a reconnect asks for the protection state again (changes may have been missed); the first connect does not', async () => {
+    logIn();
+    const api = mockApi({});
+    await renderApp('/user/home');
+    await screen.findByRole('region', { name: 'Wallet' });
+    await waitFor(() => expect(realtimeStub.isOpen()).toBe(true));
+    const asked = api.callsTo('GET', '/api/protection').length;
+    const wallet = api.callsTo('GET', '/api/wallet').length;
+    realtimeStub.connect();
+    await waitFor(() => expect(api.callsTo('GET', '/api/wallet').length).toBeGreaterThan(wallet));
+    expect(api.callsTo('GET', '/api/protection')).toHaveLength(asked);
+    realtimeStub.disconnect();
+    realtimeStub.connect(true);
+    await waitFor(() => expect(api.callsTo('GET', '/api/protection')).toHaveLength(asked + 1));
+  });
+
   it('[DEP-7] a QR paid while its panel is open turns into "received": no countdown, no "QR ready"', async () => {
     let paid = false;
     const { panel, dialog, api, user } = await openQrPanel(() => (paid ? paidQr() : unpaidQr()));

@@ -72,11 +72,13 @@ export function useRealtime() {
           refresh(changesProtection(event));
           announce.current(event);
         },
-        onStatus: (connected) => {
+        onStatus: (connected, reconnected) => {
           setRealtimeConnected(connected);
           // Money that moved before this connection (between the first screen's answers and the first
-          // connect, or while a connection was down) was announced to nobody: read it now.
-          if (connected) refresh(true);
+          // connect, or while a connection was down) was announced to nobody: read it now. Protection
+          // changes rarely: it is read again after a connection was down, not at the first connect,
+          // which comes moments after the first screen read it.
+          if (connected) refresh(reconnected);
         },
         // The API answers the same: asking for the wallet ends the session on this device (SH-13).
         onRefused: () => refresh(),
