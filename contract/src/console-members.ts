@@ -77,13 +77,21 @@ export const endMemberSessions = endpoint({
 const staffChangeBase = { at: text(), by: text(), reason: text() };
 /** A protection change staff made for the member (newest first), from the audit: who, when, why. */
 export const staffProtectionChangeSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('block'),
-    ...staffChangeBase,
-    kind: z.enum(['TIMEOUT', 'EXCLUSION']),
-    days: z.number().nullable(),
-    months: z.number().nullable(),
-  }),
+  // A block's length is its kind's unit: a time-out's days, a self-exclusion's months.
+  z.discriminatedUnion('kind', [
+    z.object({
+      action: z.literal('block'),
+      ...staffChangeBase,
+      kind: z.literal('TIMEOUT'),
+      days: z.number(),
+    }),
+    z.object({
+      action: z.literal('block'),
+      ...staffChangeBase,
+      kind: z.literal('EXCLUSION'),
+      months: z.number(),
+    }),
+  ]),
   z.object({
     action: z.literal('limit'),
     ...staffChangeBase,

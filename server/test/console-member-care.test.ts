@@ -381,12 +381,14 @@ describe('console: a member page [console]', () => {
         action: 'block',
         kind: 'EXCLUSION',
         months: 6,
-        days: null,
         by: risk.username,
       }),
-      expect.objectContaining({ action: 'block', kind: 'TIMEOUT', days: 1, months: null, reason: 'again' }),
+      expect.objectContaining({ action: 'block', kind: 'TIMEOUT', days: 1, reason: 'again' }),
       expect.objectContaining({ action: 'block', kind: 'TIMEOUT', days: 7 }),
     ]);
+    // A block's length is in its kind's unit alone.
+    const [exclusion, timeout] = excluded.body.byStaff as Record<string, unknown>[];
+    expect([Object.hasOwn(exclusion!, 'days'), Object.hasOwn(timeout!, 'months')]).toEqual([false, false]);
     expectError(
       await con('GET', `/api/console/members/M000000000/protection`, support.token),
       404,

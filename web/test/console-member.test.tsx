@@ -423,7 +423,6 @@ describe('console member care', () => {
                 reason: 'asked for a break in the chat',
                 kind: 'TIMEOUT',
                 days: 7,
-                months: null,
               },
               {
                 action: 'limit',

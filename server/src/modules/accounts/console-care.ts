@@ -219,15 +219,16 @@ async function withStaffChanges(
   const byStaff = rows.map((r): StaffProtectionChange => {
     const after = (r.after ?? {}) as Record<string, unknown>;
     const base = { at: r.at, by: r.actor, reason: String(after.reason ?? '') };
-    return r.action === 'member.block'
-      ? {
-          action: 'block',
-          ...base,
-          kind: after.kind as 'TIMEOUT' | 'EXCLUSION',
-          days: typeof after.days === 'number' ? after.days : null,
-          months: typeof after.months === 'number' ? after.months : null,
-        }
-      : { action: 'limit', ...base, limit: after.limit as ProtectionLimitKey, amount: Number(after.amount) };
+    if (r.action === 'member.limit')
+      return {
+        action: 'limit',
+        ...base,
+        limit: after.limit as ProtectionLimitKey,
+        amount: Number(after.amount),
+      };
+    return after.kind === 'EXCLUSION'
+      ? { action: 'block', ...base, kind: 'EXCLUSION', months: Number(after.months) }
+      : { action: 'block', ...base, kind: 'TIMEOUT', days: Number(after.days) };
   });
   return { ...protection, byStaff };
 }

@@ -52,11 +52,11 @@ export function MemberProtection({
   const money = (amount: number | null) =>
     amount === null ? t('console.protection.noLimit') : formatAmount(amount, p.currency, locale);
   /** "Time-out, 7 days", "Self-exclusion, 6 months": a length as the member's own page names it. */
-  const lengthText = (kind: BlockAsked['kind'], count: number) => {
-    if (kind === 'EXCLUSION') return t('console.protection.exclusionMonths', { count });
-    return count === 1
+  const lengthText = (block: Pick<BlockAsked, 'kind'> & ({ days: number } | { months: number })) => {
+    if ('months' in block) return t('console.protection.exclusionMonths', { count: block.months });
+    return block.days === 1
       ? t('console.protection.timeoutOneDay')
-      : t('console.protection.timeoutDays', { count });
+      : t('console.protection.timeoutDays', { count: block.days });
   };
   const row = (label: string, keys: readonly ProtectionLimitKey[]) => (
     <Table.Tr>
@@ -146,7 +146,7 @@ export function MemberProtection({
                   <Table.Td>{c.by}</Table.Td>
                   <Table.Td>
                     {c.action === 'block'
-                      ? lengthText(c.kind, (c.kind === 'TIMEOUT' ? c.days : c.months) ?? 0)
+                      ? lengthText(c)
                       : t('console.protection.limitSet', {
                           limit: t(`console.protection.limits.${c.limit}`),
                           amount: formatAmount(c.amount, p.currency, locale),
@@ -184,7 +184,7 @@ export function MemberProtection({
             onChange={(e) => setChoice(e.currentTarget.value)}
             data={LENGTHS.map((asked, i) => ({
               value: String(i),
-              label: lengthText(asked.kind, asked.kind === 'TIMEOUT' ? asked.days : asked.months),
+              label: lengthText(asked),
             }))}
           />
         </StepUpFormModal>
