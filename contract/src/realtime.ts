@@ -27,8 +27,12 @@ export interface RealtimeAuth {
   guestToken?: string;
 }
 
-/** The chat:join ack. */
-export type ChatJoinAck = { ok: true; room: string } | { ok: false; message?: string };
+/**
+ * The chat:join ack. `lastSeq` is the conversation's newest message (0: none yet), read once the socket
+ * was in the room: every later message reaches the socket, so a client that holds messages up to it has
+ * missed nothing and need not read the history again.
+ */
+export type ChatJoinAck = { ok: true; room: string; lastSeq: number } | { ok: false; message?: string };
 
 /**
  * Why the server refused a handshake (the client's connect_error message): the same codes as the

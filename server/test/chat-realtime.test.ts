@@ -79,12 +79,13 @@ describe('chat on the realtime socket', () => {
     const mallory = await registerAndLogin(t.app);
     const a = await connectAs(t.app, authOf(alice));
     const m = await connectAs(t.app, authOf(mallory));
-    expect(await join_(a)).toEqual({ ok: true, room: `krapao-${alice.id}` });
+    expect(await join_(a)).toEqual({ ok: true, room: `krapao-${alice.id}`, lastSeq: 0 });
     expect(await join_(m, { room: `krapao-${alice.id}` })).toEqual({ ok: false, message: 'CHAT_FORBIDDEN' });
     expect(await join_(m, `member-${alice.id}`)).toEqual({ ok: false, message: 'CHAT_FORBIDDEN' });
     expect(await join_(m, { room: `krapao-${mallory.id}` })).toEqual({
       ok: true,
       room: `krapao-${mallory.id}`,
+      lastSeq: 0,
     });
 
     await sendText(t.app, alice, 'only for alice');
@@ -94,12 +95,14 @@ describe('chat on the realtime socket', () => {
     // delivered) has come, Alice's would have come before it, had she been in that room.
     await sendText(t.app, mallory, 'only for mallory');
     expect((await heard(m, 2)).map(textOf)).toEqual(['only for mallory', 'quick_replies']);
+    // A join tells the newest message's seq, her own and the greeting: a client holding both reads nothing.
+    expect(await join_(a)).toEqual({ ok: true, room: `krapao-${alice.id}`, lastSeq: 2 });
   });
 
   it('[CHAT-7] a visitor connects with the guest token: the chat only, never money events; a forged token is refused', async () => {
     const g = await newGuest(t.app);
     const s = await connectAs(t.app, { guestToken: g.guestToken });
-    expect(await join_(s)).toEqual({ ok: true, room: `krapao-${g.guestId}` });
+    expect(await join_(s)).toEqual({ ok: true, room: `krapao-${g.guestId}`, lastSeq: 0 });
     const forged = `${g.guestId}.${'A'.repeat(43)}`;
     await expect(connectAs(t.app, { guestToken: forged })).rejects.toThrow('CHAT_GUEST_INVALID');
 
@@ -183,7 +186,7 @@ describe.runIf(onPostgres && redis)('chat across instances', () => {
     try {
       const member = await registerAndLogin(a.app);
       const onB = await connectAs(b.app, authOf(member));
-      expect(await join_(onB)).toEqual({ ok: true, room: `krapao-${member.id}` });
+      expect(await join_(onB)).toEqual({ ok: true, room: `krapao-${member.id}`, lastSeq: 0 });
       // Through A: the member's message and the greeting reach the socket on B through Redis.
       await sendText(a.app, member, 'sent through A');
       await heard(onB, 2);

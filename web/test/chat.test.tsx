@@ -128,7 +128,7 @@ describe('the room on the socket', () => {
     );
     await within(panel).findByText('Online');
 
-    // The operator answers: heard on the socket, and again in the history the join's catch-up reads.
+    // The operator answers: heard on the socket twice (two instances' announcements, say).
     const reply = server.store('operator', textOf('How can I help?'));
     socket.send('chat:message', reply);
     socket.send('chat:message', reply);
@@ -164,6 +164,48 @@ describe('the room on the socket', () => {
       .map((li) => li.querySelector('.chat-text')?.textContent);
     expect(texts).toEqual(['Welcome', 'one', 'two', 'three']);
     void user;
+  });
+
+  it('[CHAT-3] a join reads the history again only when the conversation holds a message the first read did not bring', async () => {
+    const server = chatServer([chatMessage(1, 'bot', textOf('Welcome'))]);
+    const api = mockApi(server.handlers);
+    await renderUi(<ChatWidget member={null} defaultOpen />);
+    const panel = await screen.findByRole('dialog', { name: 'Chat with Krapao support' });
+    await within(panel).findByText('Welcome');
+    await waitFor(() => expect(sockets.opened).toHaveLength(1));
+    const socket = sockets.last();
+    socket.up();
+    await within(panel).findByText('Online');
+    // The join's ack says the newest message is 1, which the first page brought: nothing is asked again.
+    expect(socket.joins).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/chat/history')).toHaveLength(1);
+
+    // An answer stored while the socket was out of the room, never heard on it: the next join reads it.
+    socket.down();
+    server.store('operator', textOf('Are you still there?'));
+    socket.up();
+    await within(panel).findByText('Are you still there?');
+    expect(api.callsTo('POST', '/api/chat/history')).toHaveLength(2);
+  });
+
+  it('[CHAT-3] a first read that failed is asked again at the join, even of a conversation with nothing in it', async () => {
+    const server = chatServer();
+    const history = server.handlers['POST /api/chat/history']!;
+    let failures = 1;
+    const api = mockApi({
+      ...server.handlers,
+      'POST /api/chat/history': (call) =>
+        failures-- > 0 ? new Response('', { status: 503 }) : history(call),
+    });
+    await renderUi(<ChatWidget member={null} defaultOpen />);
+    const panel = await screen.findByRole('dialog', { name: 'Chat with Krapao support' });
+    await within(panel).findByText('Earlier messages cannot be shown right now.');
+    await waitFor(() => expect(sockets.opened).toHaveLength(1));
+    sockets.last().up();
+    await waitFor(() => expect(api.callsTo('POST', '/api/chat/history')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(panel).queryByText('Earlier messages cannot be shown right now.')).toBeNull(),
+    );
   });
 
   it("[CHAT-3] 'Cannot start chatting' when joining fails; the check tries again", async () => {

@@ -32,9 +32,13 @@ export function chatMessage(
 }
 export const textOf = (text: string): ChatMessageContent => ({ message_type: 'text', payload: { text } });
 
+/** The conversation of the test's chatServer: its newest seq is a join's lastSeq. */
+let conversation: readonly ChatMessage[] = [];
+
 /** One conversation on the stubbed server. */
 export function chatServer(initial: ChatMessage[] = []) {
   const messages = [...initial];
+  conversation = messages;
   const sent: Array<{ clientId: string; message: unknown }> = [];
   let failSends = 0;
   const handlers: Record<string, Handler> = {
@@ -121,7 +125,11 @@ export class FakeSocket {
         ack: (error: Error | null, answer: unknown) => void,
       ) => {
         this.joins.push({ event, ...payload });
-        setTimeout(() => ack(null, this.joinOk ? { ok: true, room: payload.room } : { ok: false }), 0);
+        const lastSeq = conversation.at(-1)?.seq ?? 0;
+        setTimeout(
+          () => ack(null, this.joinOk ? { ok: true, room: payload.room, lastSeq } : { ok: false }),
+          0,
+        );
       },
     };
   }
@@ -161,6 +169,7 @@ export const sockets = {
   },
   reset() {
     sockets.opened = [];
+    conversation = [];
   },
 };
 

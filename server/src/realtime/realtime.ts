@@ -28,7 +28,7 @@ import { parseDatabaseEvent, type DatabaseEvent } from './database-events.ts';
 import { memoryHandshakeLimiter, redisHandshakeLimiter, type HandshakeLimiter } from './handshake-limit.ts';
 import { readOutbox } from './outbox.ts';
 import { guestCaller } from '../modules/chat/identity.ts';
-import { callerSocketRoom, roomOf, type Caller } from '../modules/chat/service.ts';
+import { callerSocketRoom, lastSeqOf, roomOf, type Caller } from '../modules/chat/service.ts';
 import { MEMBERS_ROOM, memberRoom, sessionRoom, staffSessionRoom } from './rooms.ts';
 import { STAFF_ROOM, throttled } from '../modules/queues/live.ts';
 import { liveStaffSessions, resolveStaffSession } from '../modules/staff/sessions.ts';
@@ -239,7 +239,8 @@ async function joinChat(ctx: Ctx, socket: Socket, asked: unknown): Promise<ChatJ
     return { ok: false, message: 'CHAT_FORBIDDEN' };
   // Joined by the full id (service.ts socketRoomOf); CHAT-3's name is what the web asked for and is told.
   await socket.join(callerSocketRoom(caller));
-  return { ok: true, room };
+  // Read after the join: a message announced from now on reaches the socket, one before is in lastSeq.
+  return { ok: true, room, lastSeq: await lastSeqOf(ctx.db, caller) };
 }
 
 /** The database's event reaches this instance's sockets; every other instance reads it too. */

@@ -84,6 +84,12 @@ const CONVERSATION = `select c.id::text as id, c.member_id::text as member_id, c
     m.currency, c.greeted, c.closed, c.last_message_at
   from chat_conversations c left join members m on m.id = c.member_id`;
 
+/** The column and value that find the caller's conversation. */
+const conversationKey = (caller: Caller) =>
+  caller.kind === 'member'
+    ? (['member_id', caller.memberId] as const)
+    : (['guest_id', caller.guestId] as const);
+
 /** The caller's conversation; with `create`, made on first use (and locked for the transaction). */
 async function conversationOf(q: Queryable, caller: Caller, create: true): Promise<ConversationRow>;
 async function conversationOf(
@@ -92,8 +98,7 @@ async function conversationOf(
   create: false,
 ): Promise<ConversationRow | undefined>;
 async function conversationOf(q: Queryable, caller: Caller, create: boolean) {
-  const column = caller.kind === 'member' ? 'member_id' : 'guest_id';
-  const value = caller.kind === 'member' ? caller.memberId : caller.guestId;
+  const [column, value] = conversationKey(caller);
   if (create) {
     await q.query(
       `insert into chat_conversations (${column}) values ($1) on conflict (${column}) do nothing`,
@@ -122,6 +127,16 @@ async function customerIdOf(
 export async function roomOf(q: Queryable, caller: Caller): Promise<string> {
   const [{ PREFIX }, ids] = await Promise.all([chatSettings(q), customerIdOf(q, caller)]);
   return chatRoom(PREFIX, (ids.userId ?? ids.guestId)!);
+}
+
+/** The seq of the caller's newest message, 0 before their first (chat:join's lastSeq). */
+export async function lastSeqOf(q: Queryable, caller: Caller): Promise<number> {
+  const [column, value] = conversationKey(caller);
+  const [c] = await q.query<{ last_seq: number }>(
+    `select last_seq from chat_conversations where ${column} = $1`,
+    [value],
+  );
+  return c?.last_seq ?? 0;
 }
 
 /** A body's userId/guestId, when given, must be the caller's own: no one reads or writes another's. */

@@ -118,13 +118,21 @@ export function useConversation(
     [identity],
   );
 
+  // The newest seq merged so far, kept at once (the list's own copy waits for a render), and the
+  // history read on its way, if any: a join's catch-up waits for it before it decides to read.
+  const seenSeq = useRef(0);
+  const reading = useRef<Promise<boolean>>(undefined);
   const merge = useCallback((incoming: readonly ChatMessage[]) => {
+    for (const m of incoming) seenSeq.current = Math.max(seenSeq.current, m.seq);
     setMessages((list) => mergeStored(list, incoming));
   }, []);
 
-  /** Reads the newest page, and pages before it until it meets what we hold (a reconnect's catch-up). */
-  const catchUp = useCallback(async () => {
-    if (!identity) return;
+  /**
+   * Reads the newest page, and pages before it until it meets what we hold (a reconnect's catch-up).
+   * Answers whether the conversation could be read.
+   */
+  const readMissed = useCallback(async () => {
+    if (!identity) return false;
     const since = newestSeq(current.current);
     try {
       for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
@@ -145,14 +153,30 @@ export function useConversation(
           break;
       }
       setHistoryFailed(false);
+      return true;
     } catch (error) {
       // A conversation that cannot be read now stays quiet (ERR-3's lists); the next join asks again.
       if (since === 0) setHistoryFailed(true);
       checkRefusal(errorCode(error));
+      return false;
     } finally {
       setLoaded(true);
     }
   }, [identity, merge, checkRefusal]);
+  const catchUp = useCallback(() => (reading.current = readMissed()), [readMissed]);
+
+  /**
+   * After a join: the history is read again only when the conversation holds a message newer than any
+   * we have, or the last read failed (a server of the version before, which tells no lastSeq, is always
+   * asked). At an app's open the first page, asked for as soon as we knew who was asking, has them all.
+   */
+  const catchUpTo = useCallback(
+    async (lastSeq: number | undefined) => {
+      const readOk = (await reading.current) ?? false;
+      if (!readOk || lastSeq === undefined || seenSeq.current < lastSeq) await catchUp();
+    },
+    [catchUp],
+  );
 
   // The first page, as soon as we know who is asking.
   useEffect(() => {
@@ -191,7 +215,7 @@ export function useConversation(
               joined = true;
               setPhase('ready');
               // Whatever arrived while we were not in the room (or before the first join) comes now.
-              void catchUp();
+              void catchUpTo((answer as Extract<ChatJoinAck, { ok: true }>).lastSeq);
             });
         };
         const onConnect = () => join();
@@ -248,7 +272,7 @@ export function useConversation(
       cleanup?.();
       release?.();
     };
-  }, [identity, prefix, merge, catchUp, checkRefusal]);
+  }, [identity, prefix, merge, catchUpTo, checkRefusal]);
 
   const loadOlder = useCallback(async () => {
     if (!identity || loadingOlder) return;
