@@ -188,6 +188,26 @@ describe('the room on the socket', () => {
     expect(api.callsTo('POST', '/api/chat/history')).toHaveLength(2);
   });
 
+  it('[CHAT-3] a message heard on the socket after one that never came does not stand for it: the next join reads', async () => {
+    const server = chatServer([chatMessage(1, 'bot', textOf('Welcome'))]);
+    const api = mockApi(server.handlers);
+    await renderUi(<ChatWidget member={null} defaultOpen />);
+    const panel = await screen.findByRole('dialog', { name: 'Chat with Krapao support' });
+    await within(panel).findByText('Welcome');
+    await waitFor(() => expect(sockets.opened).toHaveLength(1));
+    const socket = sockets.last();
+    socket.up();
+    await within(panel).findByText('Online');
+    // Message 2 is lost on its way; 3 arrives.
+    server.store('operator', textOf('lost on the way'));
+    socket.send('chat:message', server.store('operator', textOf('heard')));
+    await within(panel).findByText('heard');
+    socket.down();
+    socket.up();
+    await within(panel).findByText('lost on the way');
+    expect(api.callsTo('POST', '/api/chat/history')).toHaveLength(2);
+  });
+
   it('[CHAT-3] a first read that failed is asked again at the join, even of a conversation with nothing in it', async () => {
     const server = chatServer();
     const history = server.handlers['POST /api/chat/history']!;

@@ -7,6 +7,7 @@ import { getToken } from '../../../lib/session';
 import { acquireSocket, type RealtimeAuth } from '../../../lib/realtime-socket';
 import { checkChatFile, type ChatFileKind, type FileCheck } from '../files';
 import {
+  heldThrough,
   isUnread,
   localKey,
   mergeStored,
@@ -118,12 +119,12 @@ export function useConversation(
     [identity],
   );
 
-  // The newest seq merged so far, kept at once (the list's own copy waits for a render), and the
-  // history read on its way, if any: a join's catch-up waits for it before it decides to read.
-  const seenSeq = useRef(0);
+  // The seqs merged so far, kept at once (the list's own copy waits for a render), and the history read
+  // on its way, if any: a join's catch-up waits for it before it decides to read.
+  const held = useRef(new Set<number>());
   const reading = useRef<Promise<boolean>>(undefined);
   const merge = useCallback((incoming: readonly ChatMessage[]) => {
-    for (const m of incoming) seenSeq.current = Math.max(seenSeq.current, m.seq);
+    for (const m of incoming) held.current.add(m.seq);
     setMessages((list) => mergeStored(list, incoming));
   }, []);
 
@@ -166,14 +167,15 @@ export function useConversation(
   const catchUp = useCallback(() => (reading.current = readMissed()), [readMissed]);
 
   /**
-   * After a join: the history is read again only when the conversation holds a message newer than any
-   * we have, or the last read failed (a server of the version before, which tells no lastSeq, is always
+   * After a join: the history is read again only when the conversation holds a message past those we
+   * have without a gap (one heard on the socket after one that was lost counts for nothing), or the
+   * last read failed (a server of the version before, which tells no lastSeq, is always
    * asked). At an app's open the first page, asked for as soon as we knew who was asking, has them all.
    */
   const catchUpTo = useCallback(
     async (lastSeq: number | undefined) => {
       const readOk = (await reading.current) ?? false;
-      if (!readOk || lastSeq === undefined || seenSeq.current < lastSeq) await catchUp();
+      if (!readOk || lastSeq === undefined || heldThrough(held.current) < lastSeq) await catchUp();
     },
     [catchUp],
   );
