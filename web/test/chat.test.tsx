@@ -26,6 +26,20 @@ async function openChat(user: { click: (el: Element) => Promise<void> }) {
   return screen.findByRole('dialog', { name: 'Chat with Krapao support' });
 }
 
+/** A visitor's open widget on a conversation of one message, its first page read and its room joined. */
+async function joinedWithWelcome() {
+  const server = chatServer([chatMessage(1, 'bot', textOf('Welcome'))]);
+  const api = mockApi(server.handlers);
+  await renderUi(<ChatWidget member={null} defaultOpen />);
+  const panel = await screen.findByRole('dialog', { name: 'Chat with Krapao support' });
+  await within(panel).findByText('Welcome');
+  await waitFor(() => expect(sockets.opened).toHaveLength(1));
+  const socket = sockets.last();
+  socket.up();
+  await within(panel).findByText('Online');
+  return { server, api, panel, socket };
+}
+
 describe('the chat widget on the contact pages', () => {
   it('[CHAT-1] /contact keeps the QR, the contact text and the version, and offers the chat when it is on', async () => {
     const server = chatServer();
@@ -167,15 +181,7 @@ describe('the room on the socket', () => {
   });
 
   it('[CHAT-3] a join reads the history again only when the conversation holds a message the first read did not bring', async () => {
-    const server = chatServer([chatMessage(1, 'bot', textOf('Welcome'))]);
-    const api = mockApi(server.handlers);
-    await renderUi(<ChatWidget member={null} defaultOpen />);
-    const panel = await screen.findByRole('dialog', { name: 'Chat with Krapao support' });
-    await within(panel).findByText('Welcome');
-    await waitFor(() => expect(sockets.opened).toHaveLength(1));
-    const socket = sockets.last();
-    socket.up();
-    await within(panel).findByText('Online');
+    const { server, api, panel, socket } = await joinedWithWelcome();
     // The join's ack says the newest message is 1, which the first page brought: nothing is asked again.
     expect(socket.joins).toHaveLength(1);
     expect(api.callsTo('POST', '/api/chat/history')).toHaveLength(1);
@@ -189,15 +195,7 @@ describe('the room on the socket', () => {
   });
 
   it('[CHAT-3] a message heard on the socket after one that never came does not stand for it: the next join reads', async () => {
-    const server = chatServer([chatMessage(1, 'bot', textOf('Welcome'))]);
-    const api = mockApi(server.handlers);
-    await renderUi(<ChatWidget member={null} defaultOpen />);
-    const panel = await screen.findByRole('dialog', { name: 'Chat with Krapao support' });
-    await within(panel).findByText('Welcome');
-    await waitFor(() => expect(sockets.opened).toHaveLength(1));
-    const socket = sockets.last();
-    socket.up();
-    await within(panel).findByText('Online');
+    const { server, api, panel, socket } = await joinedWithWelcome();
     // Message 2 is lost on its way; 3 arrives.
     server.store('operator', textOf('lost on the way'));
     socket.send('chat:message', server.store('operator', textOf('heard')));
