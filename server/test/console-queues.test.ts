@@ -86,16 +86,19 @@ function socketOf(auth: Record<string, unknown>) {
  * queue for a person whatever the payout mode; the setting is put back after.
  */
 async function withSecondApprovalAbove10Baht(fn: () => Promise<void>) {
-  await t.db.query(
-    `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
-     on conflict (key) do update set value = excluded.value`,
-  );
+  await secondApprovalAbove10Baht();
   try {
     await fn();
   } finally {
-    await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
+    await noSecondApproval();
   }
 }
+const secondApprovalAbove10Baht = () =>
+  t.db.query(
+    `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
+     on conflict (key) do update set value = excluded.value`,
+  );
+const noSecondApproval = () => t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
 
 describe('console queues [console]', () => {
   it('[console] the tiles count, sum and age what waits; the clock moves the age; each role sees its tiles', async () => {
@@ -112,10 +115,7 @@ describe('console queues [console]', () => {
 
     const reference = await unmatchedLine(123.45);
     // A withdrawal above the four-eyes threshold waits for a person.
-    await t.db.query(
-      `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
-       on conflict (key) do update set value = excluded.value`,
-    );
+    await secondApprovalAbove10Baht();
     const m = await registerAndLogin(t.app);
     await bankTransfer(t.app, m.reg, 500);
     const w = await withdraw(t.app, m.token, 160.5);
@@ -176,7 +176,7 @@ describe('console queues [console]', () => {
     expect(tiles.map((x) => x.queue)).toEqual(['chats']);
     expectError(await con('GET', '/api/console/queues/bank-lines', support.token), 403, 'FORBIDDEN');
     expectError(await con('GET', '/api/console/queues', m.token), 401, 'UNAUTHORIZED');
-    await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
+    await noSecondApproval();
     await t.db.query(`delete from game_transfers where next_check_at = '2100-01-01'`);
   });
 
@@ -573,10 +573,7 @@ describe('console actions and their audit [console]', () => {
       expect(await walletAmount(t.app, m.token)).toBe(250);
 
       // Above the four-eyes threshold a withdrawal waits for a person.
-      await t.db.query(
-        `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
-         on conflict (key) do update set value = excluded.value`,
-      );
+      await secondApprovalAbove10Baht();
       const w = await withdraw(t.app, m.token, 100);
       const id = w.body.withdrawalId as string;
       const reject = (s: Staff) =>
@@ -634,7 +631,7 @@ describe('console actions and their audit [console]', () => {
       await expectLedgerSound(t.db);
     } finally {
       await t.db.exec('drop trigger test_refuse_audit on staff_audit; drop function test_refuse_audit();');
-      await t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
+      await noSecondApproval();
     }
   });
 });
