@@ -95,6 +95,7 @@ export function patchByKey(
 
 /** How many stored messages we hold: where the next older page starts (skip). */
 export const storedCount = (list: readonly ShownMessage[]) => list.filter((m) => m.seq !== undefined).length;
+
 /** The last seq of the unbroken run from the oldest held (0: none held). */
 export function heldThrough(seqs: ReadonlySet<number>): number {
   if (seqs.size === 0) return 0;

@@ -169,8 +169,8 @@ export function useConversation(
   /**
    * After a join: the history is read again only when the conversation holds a message past those we
    * have without a gap (one heard on the socket after one that was lost counts for nothing), or the
-   * last read failed (a server of the version before, which tells no lastSeq, is always
-   * asked). At an app's open the first page, asked for as soon as we knew who was asking, has them all.
+   * last read failed. A server of the version before tells no lastSeq: it is always read. At an app's
+   * open the first page, asked for as soon as we knew who was asking, has them all.
    */
   const catchUpTo = useCallback(
     async (lastSeq: number | undefined) => {
