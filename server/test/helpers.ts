@@ -331,12 +331,12 @@ export const newKey = () => `test-key-${Date.now()}-${++keySeq}`;
 export const withdraw = (app: FastifyInstance, token: string, amount: number, key = newKey()) =>
   call(app, 'POST', '/api/wallet/withdraw', { token, body: { amount }, headers: { 'idempotency-key': key } });
 
-/** No deposit or loss limit at all: PUT /api/protection/limits takes the whole set. */
-export const NO_LIMITS = NO_PROTECTION_LIMITS;
-
-/** The member sets their own limits (those given; none of the others), as /user/limits does. */
+/**
+ * The member sets their own limits (those given; none of the others: PUT /api/protection/limits takes the
+ * whole set), as /user/limits does.
+ */
 export const setOwnLimits = (app: FastifyInstance, token: string, limits: Partial<ProtectionLimits>) =>
-  call(app, 'PUT', '/api/protection/limits', { token, body: { ...NO_LIMITS, ...limits } });
+  call(app, 'PUT', '/api/protection/limits', { token, body: { ...NO_PROTECTION_LIMITS, ...limits } });
 
 /** A withdrawal's status as the database holds it (undefined when there is none). */
 export async function withdrawalStatus(db: Db, publicId: string): Promise<string | undefined> {

@@ -3,6 +3,7 @@
 // (PGlite runs them one after another, PostgreSQL truly at once). Time moves by the test's clock.
 import { describe, expect, it } from 'vitest';
 import {
+  NO_PROTECTION_LIMITS,
   PROTECTION_REVIEW_DAYS,
   QR_PROVIDER_CURRENCY,
   type Protection,
@@ -16,7 +17,6 @@ import {
   login,
   expectLedgerSound,
   newKey,
-  NO_LIMITS,
   onPostgres,
   registerAndLogin,
   setOwnLimits,
@@ -181,9 +181,9 @@ describe(`player protection (${db})`, () => {
 
     const raised = (await setLimits(m.token, { depositDay: 2000, lossDay: 100 })).body as Protection;
     // The new loss limit is lower than none: at once. The raise and the removal wait.
-    expect(raised.limits).toEqual({ ...NO_LIMITS, depositDay: 500, lossDay: 100, lossWeek: 300 });
+    expect(raised.limits).toEqual({ ...NO_PROTECTION_LIMITS, depositDay: 500, lossDay: 100, lossWeek: 300 });
     expect(raised.pending).toMatchObject({
-      limits: { ...NO_LIMITS, depositDay: 2000, lossDay: 100 },
+      limits: { ...NO_PROTECTION_LIMITS, depositDay: 2000, lossDay: 100 },
       appliesAt: new Date(t.clock.now().getTime() + 24 * HOUR).toISOString(),
       confirmable: false,
     });
@@ -194,7 +194,7 @@ describe(`player protection (${db})`, () => {
     expect((await protection(m.token)).limits.depositDay).toBe(500);
     await later(m, 60_000);
     const confirmed = (await confirm(m.token)).body as Protection;
-    expect(confirmed.limits).toEqual({ ...NO_LIMITS, depositDay: 2000, lossDay: 100 });
+    expect(confirmed.limits).toEqual({ ...NO_PROTECTION_LIMITS, depositDay: 2000, lossDay: 100 });
     expect(confirmed.pending).toBeNull();
     expectError(await confirm(m.token), 404, 'NOT_FOUND');
 
@@ -207,7 +207,7 @@ describe(`player protection (${db})`, () => {
     // Bad input changes nothing.
     const bad = await call(t.app, 'PUT', '/api/protection/limits', {
       token: m.token,
-      body: { ...NO_LIMITS, depositDay: 10.001 },
+      body: { ...NO_PROTECTION_LIMITS, depositDay: 10.001 },
     });
     expectError(bad, 400, 'INVALID_REQUEST');
     expect((await protection(m.token)).limits.depositDay).toBe(1500);
@@ -387,7 +387,7 @@ describe(`player protection (${db})`, () => {
 
     const reviewed = await call(t.app, 'POST', '/api/protection/review', { token: m.token });
     expect(reviewed.status).toBe(200);
-    expect(reviewed.body).toMatchObject({ reviewDue: false, limits: NO_LIMITS, block: null });
+    expect(reviewed.body).toMatchObject({ reviewDue: false, limits: NO_PROTECTION_LIMITS, block: null });
     // The review changes nothing else, and is asked again six months on.
     await later(m, (PROTECTION_REVIEW_DAYS - 1) * 24 * HOUR);
     expect((await protection(m.token)).reviewDue).toBe(false);

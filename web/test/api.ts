@@ -8,7 +8,6 @@ import {
   wallet,
   type Profile,
   type Protection,
-  type ProtectionLimits,
   type Wallet,
 } from '@krapao/contract';
 import { vi } from 'vitest';
@@ -140,7 +139,7 @@ export const agreementsFixture = lookups.agreements.response.parse({
 export const protectionFixture = (overrides: Partial<Protection> = {}): Protection =>
   protection.get.response.parse({
     currency: 'BAHT',
-    limits: NO_LIMITS,
+    limits: NO_PROTECTION_LIMITS,
     pending: null,
     used: { depositDay: 0, depositWeek: 0, depositMonth: 0, lossDay: 0, lossWeek: 0, lossMonth: 0 },
     depositLeft: null,
@@ -150,7 +149,6 @@ export const protectionFixture = (overrides: Partial<Protection> = {}): Protecti
     reviewDue: false,
     ...overrides,
   });
-export const NO_LIMITS: ProtectionLimits = NO_PROTECTION_LIMITS;
 
 export const defaultHandlers: Record<string, Handler> = {
   'GET /api/lookup/active': () => json(lookups.active.response.parse({ active: true })),

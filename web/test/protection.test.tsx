@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, logIn, mockApi, NO_LIMITS, protectionFixture, type Call } from './api';
+import { NO_PROTECTION_LIMITS } from '@krapao/contract';
+import { json, logIn, mockApi, protectionFixture, type Call } from './api';
 import { passTime } from './clock';
 import { depositChannel, depositLookup, openDepositFromHome } from './deposit-modal';
 import { errorEn, location, renderApp } from './render';
 
 const limited = protectionFixture({
-  limits: { ...NO_LIMITS, depositDay: 1000, lossWeek: 500 },
+  limits: { ...NO_PROTECTION_LIMITS, depositDay: 1000, lossWeek: 500 },
   used: { depositDay: 300, depositWeek: 300, depositMonth: 300, lossDay: 0, lossWeek: 120, lossMonth: 120 },
   depositLeft: 700,
 });
@@ -23,9 +24,9 @@ describe('player protection page', () => {
       'PUT /api/protection/limits': (call: Call) =>
         json(
           protectionFixture({
-            limits: { ...NO_LIMITS, depositDay: 500, lossWeek: 500 },
+            limits: { ...NO_PROTECTION_LIMITS, depositDay: 500, lossWeek: 500 },
             pending: {
-              limits: { ...(call.body as typeof NO_LIMITS) },
+              limits: { ...(call.body as typeof NO_PROTECTION_LIMITS) },
               appliesAt: '2026-11-22T10:00:00.000Z',
               confirmable: false,
             },
@@ -53,7 +54,7 @@ describe('player protection page', () => {
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/protection/limits')).toHaveLength(1));
     expect(api.callsTo('PUT', '/api/protection/limits')[0]!.body).toEqual({
-      ...NO_LIMITS,
+      ...NO_PROTECTION_LIMITS,
       depositDay: 500,
       lossWeek: 500,
       lossMonth: 2000,
@@ -88,9 +89,9 @@ describe('player protection page', () => {
       'GET /api/protection': () =>
         json(
           protectionFixture({
-            limits: { ...NO_LIMITS, depositDay: 500 },
+            limits: { ...NO_PROTECTION_LIMITS, depositDay: 500 },
             pending: {
-              limits: { ...NO_LIMITS, depositDay: 2000 },
+              limits: { ...NO_PROTECTION_LIMITS, depositDay: 2000 },
               appliesAt: '2026-11-22T10:00:00.000Z',
               confirmable: true,
             },
@@ -99,7 +100,7 @@ describe('player protection page', () => {
       'POST /api/protection/limits/confirm': () =>
         ++confirms === 1
           ? json({ message: 'LIMIT_NOT_YET' }, 409)
-          : json(protectionFixture({ limits: { ...NO_LIMITS, depositDay: 2000 } })),
+          : json(protectionFixture({ limits: { ...NO_PROTECTION_LIMITS, depositDay: 2000 } })),
     });
     const { user } = await renderApp('/user/limits');
     const pending = await screen.findByTestId('pending-limits');
@@ -114,11 +115,11 @@ describe('player protection page', () => {
 
   it('[care] a saved limit reads as an amount: grouped in Thai and English, its satang only when it has some, and saved back unchanged', async () => {
     logIn();
-    const saved = { ...NO_LIMITS, depositDay: 300_000, depositWeek: 1_234.5, lossMonth: 25 };
+    const saved = { ...NO_PROTECTION_LIMITS, depositDay: 300_000, depositWeek: 1_234.5, lossMonth: 25 };
     const api = mockApi({
       'GET /api/protection': () => json(protectionFixture({ limits: saved })),
       'PUT /api/protection/limits': (call: Call) =>
-        json(protectionFixture({ limits: call.body as typeof NO_LIMITS })),
+        json(protectionFixture({ limits: call.body as typeof NO_PROTECTION_LIMITS })),
     });
     const { user } = await renderApp('/user/limits');
     const [day, week, month] = (await screen.findAllByRole('textbox')) as HTMLInputElement[];
@@ -134,7 +135,9 @@ describe('player protection page', () => {
     logIn();
     mockApi({
       'GET /api/protection': () =>
-        json(protectionFixture({ currency: 'LAK', limits: { ...NO_LIMITS, depositDay: 3_000_000 } })),
+        json(
+          protectionFixture({ currency: 'LAK', limits: { ...NO_PROTECTION_LIMITS, depositDay: 3_000_000 } }),
+        ),
     });
     await renderApp('/user/limits', { locale: 'la' });
     const [day] = (await screen.findAllByRole('textbox')) as HTMLInputElement[];
