@@ -191,9 +191,14 @@ export async function lowerMemberLimit(
   ctx: Ctx,
   actor: Actor,
   m: Member,
-  { limit, amount, reason }: { limit: ProtectionLimitKey; amount: number; reason: string },
+  {
+    limit,
+    amount,
+    minor,
+    reason,
+  }: { limit: ProtectionLimitKey; amount: number; minor: bigint; reason: string },
 ) {
-  return lowerLimitForMember(ctx, m.id, limit, toMinor(amount), (q) =>
+  return lowerLimitForMember(ctx, m.id, limit, minor, (q) =>
     appendAudit(q, ctx.clock.now(), {
       actor: actor.username,
       action: 'member.limit',
@@ -288,8 +293,9 @@ export function memberCareConsoleRoutes(app: FastifyInstance, ctx: ChatCtx) {
     add(api.lowerMemberLimit, 'limits.manage', async (req, body) => {
       await requireStepUp(ctx, staffOf(req), body.code);
       const m = await memberOf(ctx, member(req));
-      const lowered = await lowerMemberLimit(ctx, actorOf(req), m, body);
-      await tellMember(ctx, actorOf(req), m, { limit: body.limit, amountMinor: toMinor(body.amount) });
+      const minor = toMinor(body.amount);
+      const lowered = await lowerMemberLimit(ctx, actorOf(req), m, { ...body, minor });
+      await tellMember(ctx, actorOf(req), m, { limit: body.limit, amountMinor: minor });
       return withStaffChanges(ctx, m, lowered);
     });
     add(api.addMemberNote, 'members.notes', (req, body) =>
