@@ -6,7 +6,7 @@ import { SlipTableModal } from '../src/features/slips/components/SlipTableModal'
 import { SlipUploadModal } from '../src/features/slips/components/SlipUploadModal';
 import { formatDateTime } from '../src/lib/format';
 import { fail, json, mockApi, type Call, type Handler } from './api';
-import { errorEn, renderApp, renderUi } from './render';
+import { errorEn, renderApp, renderUi, USER_EVENT_OPTIONS } from './render';
 
 const png = (name = 'slip.png') =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
@@ -57,7 +57,7 @@ describe('slip upload', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(errorEn('SLIP_NO_FILE'));
 
     // The picker's filter is only a hint: what else a browser hands over is checked too.
-    const anyFile = userEvent.setup({ applyAccept: false });
+    const anyFile = userEvent.setup({ ...USER_EVENT_OPTIONS, applyAccept: false });
     await anyFile.upload(input, new File(['%PDF'], 'slip.pdf', { type: 'application/pdf' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(errorEn('SLIP_INVALID_FILE'));
     const huge = png('huge.png');
