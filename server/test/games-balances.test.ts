@@ -39,12 +39,14 @@ describe(`game balances (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await activate(t.app, m.token, p);
       await gameTransfer(t.app, m.token, { from: 'WALLET', to: p, amount: 100 });
     }
-    await setGameMode(t.app, 'JOKER', 'slow', 10_000);
+    const slowMs = 10_000;
+    await setGameMode(t.app, 'JOKER', 'slow', slowMs);
     const started = Date.now();
     const refreshed = await call(t.app, 'GET', '/api/wallet/refresh/slot', { token: m.token });
-    const tookMs = Date.now() - started;
     expect(refreshed.status).toBe(200);
-    expect(tookMs).toBeLessThan(BALANCE_TIMEOUT_MS + 1_000);
+    // Not a timed bar (a busy machine makes any request slow): an answer before the slow provider's
+    // is one that did not wait for it, and its balance marked stale below is the timeout's doing.
+    expect(Date.now() - started).toBeLessThan(slowMs);
     const slots = refreshed.body.slots as Array<{ code: string; amount: number; stale: boolean }>;
     expect(slots.find((s) => s.code === 'JOKER')).toMatchObject({ amount: 100, stale: true });
     for (const p of providers.slice(1))
@@ -67,7 +69,9 @@ describe(`game balances (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     for (const p of providers) await setGameMode(t.app, p, 'timeout');
     const started = Date.now();
     const refreshed = await call(t.app, 'GET', '/api/wallet/refresh/slot', { token: m.token });
-    expect(Date.now() - started).toBeLessThan(BALANCE_TIMEOUT_MS + 1_000);
+    // Asked at once, not one after another: in turn, each waiting out its timeout, they would take at
+    // least this long. (The gap, not a tight bound, so that a busy machine's slowness cannot fail it.)
+    expect(Date.now() - started).toBeLessThan(providers.length * BALANCE_TIMEOUT_MS);
     for (const p of providers) {
       expect(
         (refreshed.body.slots as Array<{ code: string; stale: boolean }>).find((s) => s.code === p)?.stale,
