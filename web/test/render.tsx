@@ -81,10 +81,10 @@ export async function renderUi(ui: ReactElement, { locale = 'en' as Locale } = {
 /**
  * user-event's options for every test. Before each pointer action user-event asks jsdom for the computed
  * `pointer-events` of the target and each of its ancestors, to refuse a click a browser would not deliver:
- * 15 % of the component suites' CPU. In jsdom that answer is always `auto`: Vitest hands the app's and
- * Mantine's CSS files to it empty, the sheets it holds (the theme's variables) have no pointer-events rule
- * and no component sets one inline, so the check can refuse nothing here. The browser tests click with
- * the real CSS.
+ * 9 to 15 % of the component suites' CPU. In jsdom that answer is always `auto`: Vitest hands the app's
+ * and Mantine's CSS files to it empty, the sheets it holds (Mantine's theme variables and hidden-from
+ * classes) have no pointer-events rule and no component sets one inline, so the check can refuse nothing
+ * here. The browser tests click with the real CSS.
  */
 export const USER_EVENT_OPTIONS: UserEventOptions = { pointerEventsCheck: PointerEventsCheckLevel.Never };
 
