@@ -81,6 +81,14 @@ function socketOf(auth: Record<string, unknown>) {
   });
 }
 
+/** Withdrawals above 10.00 THB (the setting is in minor units) wait for a second approval; then none do. */
+const secondApprovalAbove10Baht = () =>
+  t.db.query(
+    `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
+     on conflict (key) do update set value = excluded.value`,
+  );
+const noSecondApproval = () => t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
+
 /**
  * Runs `fn` with withdrawals above 10.00 THB waiting for a second approval, so that one waits in the
  * queue for a person whatever the payout mode; the setting is put back after.
@@ -93,12 +101,6 @@ async function withSecondApprovalAbove10Baht(fn: () => Promise<void>) {
     await noSecondApproval();
   }
 }
-const secondApprovalAbove10Baht = () =>
-  t.db.query(
-    `insert into settings (key, value) values ('console.approvalAboveMinor', '{"BAHT": 1000}')
-     on conflict (key) do update set value = excluded.value`,
-  );
-const noSecondApproval = () => t.db.query(`delete from settings where key = 'console.approvalAboveMinor'`);
 
 describe('console queues [console]', () => {
   it('[console] the tiles count, sum and age what waits; the clock moves the age; each role sees its tiles', async () => {
