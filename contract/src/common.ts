@@ -59,7 +59,11 @@ export const isCleanText = (s: string) => !FORBIDDEN_IN_TEXT.test(s);
  * carrying a forbidden character is refused once, as INVALID_REQUEST, before any code sees it
  * (test/input-rules.test.ts walks every endpoint to prove it).
  */
-export const text = () => z.string().refine(isCleanText, 'forbidden character');
+const TEXT = z.string().refine(isCleanText, 'forbidden character');
+// One schema, built once, for every call: a zod schema never changes (.max, .trim, .refine each answer a new
+// one). A new one for each of the contract's 370 calls made building it a fifth slower, and a member's
+// first screen builds its parts before it draws (issue 22; docs/decisions.md, stop 54).
+export const text = () => TEXT;
 
 /** The longest path parameter ({provider}, {qrcodeId}, {reference}) any endpoint takes. */
 export const PATH_PARAM_MAX_LENGTH = 128;

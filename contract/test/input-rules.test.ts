@@ -13,6 +13,7 @@ import {
   exactMinor,
   isCleanText,
   pathParamsSchema,
+  text,
   type Endpoint,
 } from '../src/index.ts';
 
@@ -151,6 +152,19 @@ describe('[trust-2] text the contract accepts', () => {
       // common.ts defines text() itself, with the one z.string() of the contract.
       expect(raw.length, file).toBe(file === 'common.ts' ? 1 : 0);
     }
+  });
+
+  it('[trust-2] text() is one schema that what is built on it never changes', () => {
+    expect(text()).toBe(text());
+    const short = text()
+      .trim()
+      .max(3)
+      .refine((s) => s !== 'no');
+    expect(short.safeParse(' abcd ').success).toBe(false);
+    expect(short.safeParse('no').success).toBe(false);
+    expect(text().safeParse(' abcd ').data).toBe(' abcd ');
+    expect(text().safeParse('no').success).toBe(true);
+    expect(text().safeParse('a\u0000b').success).toBe(false);
   });
 
   it('[trust-2] ordinary text passes: Thai, Lao, emoji, tab, newline', () => {
