@@ -2,9 +2,8 @@
 // zone, from the bet feed, paid once per period as a reward: receive (with turnover) or add to wallet
 // (the add-to-wallet rule). Checked against the test's own computation from the rounds it played; a
 // replayed feed adds nothing; twenty claims at once pay once; every REFUND_ code is met.
-import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LINES, lineWins, losingStops, REELS, windowAt } from '../src/sim/slot.ts';
+import { LINES, losingStops, spin } from '../src/sim/slot.ts';
 import {
   baseUrl,
   bankTransfer,
@@ -46,12 +45,17 @@ async function player(deposit: number): Promise<Player> {
   return { token: m.token, session: game.data!.session, username: game.data!.username, id: m.id, reg: m.reg };
 }
 
-/** Stops drawn at random among those that pay at most four bets (19 in 20 of all stops; the most, 114). */
+/** A bet of one minor unit per line: a spin's win is then its lines' multipliers, in such bets. */
+const ONE_BET = BigInt(LINES.length);
+
+/**
+ * The stops of a spin the slot draws itself, drawn again until it pays at most four bets (19 in 20 of all
+ * stops do; the most any pays is 114).
+ */
 function ordinaryStops(): number[] {
   for (;;) {
-    const stops = REELS.map((strip) => randomInt(strip.length));
-    const paid = lineWins(windowAt(stops)).reduce((sum, w) => sum + w.multiplier, 0);
-    if (paid <= 4 * LINES.length) return stops;
+    const drawn = spin(ONE_BET);
+    if (drawn.winMinor <= 4n * ONE_BET) return drawn.stops;
   }
 }
 
